@@ -1,0 +1,1 @@
+"""sastls.analyzers: what reads scanner output and code. No LLM, no LSP."""

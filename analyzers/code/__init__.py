@@ -1,0 +1,1 @@
+"""Code intelligence with tree-sitter: languages, the workspace index, fetch_code, dataflow."""

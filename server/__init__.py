@@ -1,0 +1,1 @@
+"""sastls.server: the hosts and presenters (language server, CLI, batch, reports)."""
