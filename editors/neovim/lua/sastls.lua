@@ -1,0 +1,237 @@
+-- sastls for Neovim: starts the sastls language server and adds :Sastls* commands.
+-- Works on Neovim 0.7 (vim.lsp.start_client) and current releases (vim.lsp.start).
+local M = {}
+
+M.defaults = {
+  cmd = nil, -- default: <root>/.venv/bin/sastls serve, else `sastls serve` from PATH
+  filetypes = { "python", "c", "cpp", "java", "javascript", "typescript", "typescriptreact", "go" },
+  root_markers = { ".sastls.toml", "pyproject.toml", "setup.py", ".git" },
+  settings = {}, -- same keys as .sastls.toml, e.g. { analyst = "llm", model = "ollama/llama3.1" }
+  progress = true, -- echo $/progress messages
+}
+
+M.config = vim.deepcopy(M.defaults)
+M.client_id = nil
+
+local function notify(msg, level)
+  vim.notify("sastls: " .. msg, level or vim.log.levels.INFO)
+end
+
+local function find_root(bufnr)
+  local path = vim.api.nvim_buf_get_name(bufnr)
+  local dir = path ~= "" and vim.fn.fnamemodify(path, ":p:h") or vim.fn.getcwd()
+  for _, marker in ipairs(M.config.root_markers) do
+    local found = vim.fn.findfile(marker, dir .. ";")
+    if found == "" then
+      found = vim.fn.finddir(marker, dir .. ";")
+    end
+    if found ~= "" then
+      return vim.fn.fnamemodify(found, ":p:h"):gsub("/%.git/?$", ""):gsub("/$", "")
+    end
+  end
+  return dir
+end
+
+local function server_cmd(root)
+  if M.config.cmd then
+    return M.config.cmd
+  end
+  local venv = root .. "/.venv/bin/sastls"
+  if vim.fn.executable(venv) == 1 then
+    return { venv, "serve" }
+  end
+  if vim.fn.executable("sastls") == 1 then
+    return { "sastls", "serve" }
+  end
+  return nil
+end
+
+local function progress_handler(err, result, ctx)
+  if M.config.progress and result and result.value then
+    local v = result.value
+    local text = v.title or v.message or ""
+    if v.message and v.title then
+      text = v.title .. ": " .. v.message
+    end
+    if v.kind == "end" then
+      text = (v.message or "done")
+    end
+    vim.api.nvim_echo({ { "sastls: " .. text } }, false, {})
+  end
+  local default = vim.lsp.handlers["$/progress"]
+  if default then
+    return default(err, result, ctx)
+  end
+end
+
+local function show_document(_, result, _)
+  if result and result.uri then
+    vim.schedule(function()
+      vim.cmd("split " .. vim.fn.fnameescape(vim.uri_to_fname(result.uri)))
+    end)
+  end
+  return { success = true }
+end
+
+local function client_config(root, cmd)
+  return {
+    name = "sastls",
+    cmd = cmd,
+    root_dir = root,
+    workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
+    init_options = M.config.settings,
+    settings = { sastls = M.config.settings },
+    handlers = {
+      ["$/progress"] = progress_handler,
+      ["window/showDocument"] = show_document,
+      ["sastls/status"] = function(_, result)
+        M.status = result
+      end,
+    },
+  }
+end
+
+function M.attach(bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  local root = find_root(bufnr)
+  local cmd = server_cmd(root)
+  if not cmd then
+    notify("server not found: install sastls (make demo creates .venv) or set cmd in setup()", vim.log.levels.ERROR)
+    return nil
+  end
+  if vim.lsp.start then
+    M.client_id = vim.lsp.start(client_config(root, cmd), { bufnr = bufnr })
+  else
+    if not M.client_id or not vim.lsp.get_client_by_id(M.client_id) then
+      M.client_id = vim.lsp.start_client(client_config(root, cmd))
+    end
+    if M.client_id then
+      vim.lsp.buf_attach_client(bufnr, M.client_id)
+    end
+  end
+  return M.client_id
+end
+
+local function client()
+  return M.client_id and vim.lsp.get_client_by_id(M.client_id) or nil
+end
+
+-- The sastls findings on the cursor line: their LSP `data` carries the fingerprint.
+function M.findings_at_cursor(bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  local lnum = vim.api.nvim_win_get_cursor(0)[1] - 1
+  local out = {}
+  for _, d in ipairs(vim.diagnostic.get(bufnr, { lnum = lnum })) do
+    local lsp = d.user_data and d.user_data.lsp or nil
+    local data = lsp and lsp.data or nil
+    if data and data.fingerprint then
+      table.insert(out, { message = d.message, fingerprint = data.fingerprint })
+    end
+  end
+  return out
+end
+
+local function execute(command, arg, on_done)
+  local c = client()
+  if not c then
+    notify("the server is not running", vim.log.levels.WARN)
+    return
+  end
+  c.request("workspace/executeCommand", { command = command, arguments = { arg } }, function(err, result)
+    if err then
+      notify(command .. " failed: " .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+    elseif on_done then
+      on_done(result)
+    end
+  end, vim.api.nvim_get_current_buf())
+end
+
+local function with_finding(fn)
+  local bufnr = vim.api.nvim_get_current_buf()
+  local found = M.findings_at_cursor(bufnr)
+  if #found == 0 then
+    notify("no finding on this line")
+    return
+  end
+  local uri = vim.uri_from_bufnr(bufnr)
+  if #found == 1 then
+    return fn({ uri = uri, fingerprint = found[1].fingerprint })
+  end
+  local items = { "Which finding?" }
+  for i, f in ipairs(found) do
+    table.insert(items, i .. ". " .. f.message)
+  end
+  local choice = vim.fn.inputlist(items)
+  if choice >= 1 and choice <= #found then
+    fn({ uri = uri, fingerprint = found[choice].fingerprint })
+  end
+end
+
+function M.investigate()
+  with_finding(function(arg)
+    execute("sastls.investigate", arg, function(result)
+      if result and result.verdict then
+        notify(result.verdict .. ": " .. (result.justification or ""))
+      end
+    end)
+  end)
+end
+
+function M.investigate_file()
+  execute("sastls.investigateFile", { uri = vim.uri_from_bufnr(0) })
+end
+
+function M.triage_workspace()
+  execute("sastls.investigateWorkspace", {})
+end
+
+function M.fix()
+  with_finding(function(arg)
+    execute("sastls.fix", arg)
+  end)
+end
+
+function M.judge(verdict, reason)
+  local map = { fp = "FALSE_POSITIVE", false_positive = "FALSE_POSITIVE", real = "TRUE_POSITIVE", tp = "TRUE_POSITIVE" }
+  local v = map[(verdict or ""):lower()] or verdict
+  if v ~= "FALSE_POSITIVE" and v ~= "TRUE_POSITIVE" then
+    notify("usage: :SastlsJudge fp|real [reason]", vim.log.levels.WARN)
+    return
+  end
+  with_finding(function(arg)
+    arg.verdict = v
+    arg.reason = reason or ""
+    execute("sastls.judge", arg, function()
+      notify("recorded " .. v)
+    end)
+  end)
+end
+
+function M.report()
+  with_finding(function(arg)
+    execute("sastls.showReport", arg)
+  end)
+end
+
+function M.setup(opts)
+  M.config = vim.tbl_deep_extend("force", vim.deepcopy(M.defaults), opts or {})
+  local group = vim.api.nvim_create_augroup("sastls", { clear = true })
+  vim.api.nvim_create_autocmd("FileType", {
+    group = group,
+    pattern = M.config.filetypes,
+    callback = function(args)
+      M.attach(args.buf)
+    end,
+  })
+  local cmd = vim.api.nvim_create_user_command
+  cmd("SastlsInvestigate", M.investigate, { desc = "sastls: investigate the finding on this line" })
+  cmd("SastlsInvestigateFile", M.investigate_file, { desc = "sastls: investigate every finding in this file" })
+  cmd("SastlsTriageWorkspace", M.triage_workspace, { desc = "sastls: investigate every finding in the workspace" })
+  cmd("SastlsFix", M.fix, { desc = "sastls: propose a verified fix for the finding on this line" })
+  cmd("SastlsReport", M.report, { desc = "sastls: open the report of the finding on this line" })
+  cmd("SastlsJudge", function(o)
+    M.judge(o.fargs[1], table.concat(vim.list_slice(o.fargs, 2), " "))
+  end, { nargs = "+", complete = function() return { "fp", "real" } end, desc = "sastls: record fp|real [reason]" })
+end
+
+return M

@@ -1,0 +1,39 @@
+"""The one import package ``sastls`` is mapped from the top-level folders, in an editable install too."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_import_from_outside_the_repo(tmp_path: Path) -> None:
+    code = (
+        "import sastls.analyzers, sastls.graph, sastls.server, sastls.prompts, sastls.server.cli;"
+        "import importlib.resources as r;"
+        "print(sorted(p.name for p in r.files('sastls.prompts').iterdir() if p.name.endswith('.md')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert "agent.md" in out.stdout
+
+
+def test_every_subpackage_has_an_init() -> None:
+    """setup.py maps folders that hold an __init__.py: a folder of .py files without one would not ship."""
+    missing = []
+    for top in ("analyzers", "graph", "prompts", "server"):
+        for folder in [ROOT / top, *(p for p in (ROOT / top).rglob("*") if p.is_dir())]:
+            if "__pycache__" in folder.parts or "queries" in folder.relative_to(ROOT).parts:
+                continue
+            if any(folder.glob("*.py")) and not (folder / "__init__.py").exists():
+                missing.append(str(folder.relative_to(ROOT)))
+    assert missing == []
+
+
+def test_console_script_usage_error_exits_2() -> None:
+    exe = Path(sys.executable).with_name("sastls")
+    proc = subprocess.run([str(exe), "no-such-command"], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert "invalid choice" in proc.stderr
