@@ -8,6 +8,7 @@ reported with its dotted key and the default (or lower layer) is kept.
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from collections.abc import Mapping
@@ -78,6 +79,17 @@ class ConfigError:
         return f"{self.source}: {self.key}: {self.message}"
 
 
+# Settings that make no sense below a bound (zero workers, zero iterations, empty outputs).
+MINIMUM: dict[str, float] = {
+    "max_iterations": 1,
+    "concurrency": 1,
+    "request_timeout": 1e-3,
+    "fetch.max_lines": 1,
+    "fetch.max_chars": 1,
+    "fetch.max_file_bytes": 1,
+    "fix.test_timeout": 1e-3,
+}
+
 ENV_DEFAULTS: dict[str, str] = {
     "SASTLS_ANALYST": "analyst",
     "SASTLS_MODEL": "model",
@@ -110,13 +122,11 @@ def _coerce(value: Any, tp: Any, key: str) -> Any:
             raise ValueError(f"must be true or false, got {value!r}")
         return value
     if tp is int:
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            value = int(value)  # from the environment
         if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                return int(value)
             raise ValueError(f"must be an integer, got {value!r}")
-        if value < 0:
-            raise ValueError(f"must not be negative, got {value}")
-        return value
+        return _bounded(value, key)
     if tp is float:
         if isinstance(value, bool) or not isinstance(value, int | float | str):
             raise ValueError(f"must be a number, got {value!r}")
@@ -124,14 +134,23 @@ def _coerce(value: Any, tp: Any, key: str) -> Any:
             out = float(value)
         except ValueError:
             raise ValueError(f"must be a number, got {value!r}") from None
-        if out < 0:
-            raise ValueError(f"must not be negative, got {value}")
-        return out
+        if not math.isfinite(out):
+            raise ValueError(f"must be a finite number, got {value!r}")
+        return _bounded(out, key)
     if tp is str:
         if not isinstance(value, str):
             raise ValueError(f"must be a string, got {value!r}")
         return value
     raise ValueError(f"unsupported type for {key}")
+
+
+def _bounded(value: int | float, key: str) -> int | float:
+    low = MINIMUM.get(key, 0)
+    if value < low:
+        raise ValueError(
+            f"must not be negative, got {value}" if low == 0 else f"must be positive, got {value}"
+        )
+    return value
 
 
 def _merge(obj: Any, data: Mapping[str, Any], source: str, prefix: str, errors: list[ConfigError]) -> Any:
@@ -193,7 +212,8 @@ def load_config(
         root = Path(workspace)
         pyproject = _read_toml(root / "pyproject.toml", errors)
         if pyproject is not None:
-            section = pyproject.get("tool", {}).get("sastls")
+            tool = pyproject.get("tool")
+            section = tool.get("sastls") if isinstance(tool, dict) else None
             if section is not None:
                 config, errs = apply(config, section, str(root / "pyproject.toml"))
                 errors += errs

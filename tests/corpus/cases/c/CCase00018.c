@@ -1,0 +1,12 @@
+#include <stdio.h>
+#include <string.h>
+
+int main(int argc, char **argv)
+{
+    char host[64];
+    if (argc < 2)
+        return 2;
+    strcpy(host, argv[1]);
+    printf("connecting to %s\n", host);
+    return 0;
+}

@@ -1,0 +1,13 @@
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+    char line[512];
+    FILE *fp = fopen(argc > 1 ? argv[1] : "/etc/app.conf", "r");
+    int count = 0;
+    while (fgets(line, sizeof(line), fp) != NULL)
+        count++;
+    fclose(fp);
+    printf("%d lines\n", count);
+    return 0;
+}

@@ -1,0 +1,10 @@
+from flask import Flask, render_template, request
+from markupsafe import Markup
+
+app = Flask(__name__)
+
+
+@app.route("/profile")
+def profile():
+    bio = request.args.get("bio", "")
+    return render_template("profile.html", bio=Markup(bio))

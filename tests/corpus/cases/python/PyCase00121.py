@@ -1,0 +1,10 @@
+import base64
+import pickle
+
+from django.http import JsonResponse
+
+
+def cart(request):
+    encoded = request.COOKIES.get("cart", "")
+    items = pickle.loads(base64.b64decode(encoded)) if encoded else []
+    return JsonResponse({"count": len(items)})

@@ -1,0 +1,12 @@
+import random
+
+from fastapi import FastAPI
+
+app = FastAPI()
+
+
+@app.post("/lottery/draw")
+def draw():
+    tickets = list(range(1, 50))
+    random.shuffle(tickets)
+    return {"winning_numbers": sorted(tickets[:6])}

@@ -1,0 +1,1 @@
+"""Small helpers shared by several corpus cases (database, shell, files, text, settings)."""

@@ -1,0 +1,67 @@
+-- Drives editors/neovim (the sastls plugin) in headless Neovim. Inputs from the environment:
+-- SASTLS_PLUGIN (plugin dir), SASTLS_CMD (server command, space separated), SASTLS_FILE (file to open),
+-- SASTLS_OUT (result JSON path). Writes what it saw; the pytest side asserts.
+local out = {}
+local function finish()
+  local f = io.open(os.getenv("SASTLS_OUT"), "w")
+  f:write(vim.fn.json_encode(out))
+  f:close()
+  vim.cmd("qa!")
+end
+local ok, err = pcall(function()
+  vim.opt.runtimepath:prepend(os.getenv("SASTLS_PLUGIN"))
+  vim.cmd("filetype on")
+  local cmd = vim.split(os.getenv("SASTLS_CMD"), " ", { trimempty = true })
+  local sastls = require("sastls")
+  sastls.setup({ cmd = cmd, progress = true })
+  local progress = {}
+  local default_progress = vim.lsp.handlers["$/progress"]
+  vim.lsp.handlers["$/progress"] = function(e, result, ctx)
+    if result and result.value then
+      table.insert(progress, result.value.kind or "?")
+    end
+    if default_progress then
+      return default_progress(e, result, ctx)
+    end
+  end
+  vim.cmd("edit " .. vim.fn.fnameescape(os.getenv("SASTLS_FILE")))
+  out.attached = vim.wait(15000, function() return sastls.client_id ~= nil end, 50)
+  out.diagnostics = vim.wait(30000, function() return #vim.diagnostic.get(0) > 0 end, 50)
+  local diags = vim.diagnostic.get(0)
+  out.count = #diags
+  table.sort(diags, function(a, b) return a.lnum < b.lnum end)
+  local target
+  for _, d in ipairs(diags) do
+    if d.user_data and d.user_data.lsp and d.user_data.lsp.data and d.user_data.lsp.data.fingerprint then
+      target = d
+      break
+    end
+  end
+  out.has_fingerprint = target ~= nil
+  if not target then return end
+  vim.api.nvim_win_set_cursor(0, { target.lnum + 1, target.col })
+  out.findings_at_cursor = #sastls.findings_at_cursor(0)
+  out.before = target.message
+  -- code actions at the cursor
+  local params = vim.lsp.util.make_range_params()
+  params.context = { diagnostics = { target.user_data.lsp } }
+  local actions = vim.lsp.buf_request_sync(0, "textDocument/codeAction", params, 10000) or {}
+  out.actions = {}
+  for _, res in pairs(actions) do
+    for _, a in ipairs(res.result or {}) do table.insert(out.actions, a.title) end
+  end
+  -- :SastlsInvestigate (asynchronous) and wait for the verdict to reach the diagnostic
+  vim.cmd("SastlsInvestigate")
+  out.verdict_shown = vim.wait(60000, function()
+    for _, d in ipairs(vim.diagnostic.get(0, { lnum = target.lnum })) do
+      if d.message ~= out.before then
+        out.after = d.message
+        return true
+      end
+    end
+    return false
+  end, 100)
+  out.progress = progress
+end)
+if not ok then out.error = tostring(err) end
+finish()

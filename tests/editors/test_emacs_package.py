@@ -1,0 +1,40 @@
+"""editors/emacs/sastls.el with eglot in `emacs --batch` (Debian's Emacs 28 + elpa-eglot 1.9)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.editor
+
+
+def test_package_investigates_the_finding_at_point(workspace: Path, server_command: list[str], tmp_path: Path) -> None:
+    emacs = shutil.which("emacs")
+    if emacs is None:
+        pytest.fail("emacs is required (apt-get install emacs-nox elpa-eglot); .ci/run installs it")
+    result = tmp_path / "result.json"
+    env = {
+        **os.environ,
+        "SASTLS_EL": str(ROOT / "editors" / "emacs" / "sastls.el"),
+        "SASTLS_CMD": " ".join(server_command),
+        "SASTLS_FILE": str(workspace / "app" / "routes.py"),
+        "SASTLS_OUT": str(result),
+        "HOME": str(tmp_path),
+    }
+    proc = subprocess.run(
+        [emacs, "--batch", "-l", str(Path(__file__).with_name("emacs_package.el"))],
+        cwd=workspace, env=env, capture_output=True, text=True, timeout=180,
+    )
+    assert result.exists(), proc.stderr[-2000:]
+    seen = json.loads(result.read_text())
+    assert "error" not in seen, (seen, proc.stderr[-2000:])
+    assert seen["connected"] and seen["diagnostics"], seen
+    assert seen["findings_at_point"] >= 1, seen
+    assert seen["verdict"] in ("TRUE_POSITIVE", "FALSE_POSITIVE", "NEEDS_REVIEW"), seen
+    assert seen["verdict_shown"], seen
