@@ -37,7 +37,7 @@ unit: venv
 test: lint typecheck unit
 
 demo: venv
-	$(BIN)/sastls triage $(EXAMPLE)/findings/*.sarif $(EXAMPLE)/findings/*.json --repo $(EXAMPLE) \
+	$(BIN)/sastls triage $(EXAMPLE)/findings/bandit.json $(EXAMPLE)/findings/semgrep.sarif --repo $(EXAMPLE) \
 	    --out $(OUT)/triaged.sarif --report $(OUT)/report.html --markdown $(OUT)/summary.md --fail-on never
 
 test-editors: venv

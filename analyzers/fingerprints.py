@@ -17,38 +17,75 @@ from .findings import fingerprint as fp
 from .findings.model import Finding
 
 
-def _read_lines(root: Path, rel: str, cache: dict[str, list[str] | None]) -> list[str] | None:
+class _File:
+    """One workspace file, read and parsed once however many findings it has."""
+
+    __slots__ = ("contexts", "lines", "path", "spans", "text")
+
+    def __init__(self, path: str, lines: list[str] | None) -> None:
+        self.path = path
+        self.lines = lines
+        self.text = "\n".join(lines) if lines is not None else ""
+        self.spans: dict[int, tuple[int, int] | None] = {}
+        self.contexts: dict[tuple[int, int], str] = {}
+
+    def span(self, line: int) -> tuple[int, int] | None:
+        if line not in self.spans:
+            self.spans[line] = enclosing_span(self.path, self.text, line)
+        return self.spans[line]
+
+    def normalized(self, lo: int, hi: int) -> str:
+        key = (lo, hi)
+        if key not in self.contexts:
+            assert self.lines is not None
+            self.contexts[key] = fp.normalize_code("\n".join(self.lines[lo - 1 : hi]))
+        return self.contexts[key]
+
+
+def _read(root: Path, rel: str, cache: dict[str, _File]) -> _File:
     if rel not in cache:
         try:
             data = (root / rel).read_bytes()
-            cache[rel] = data.decode("utf-8", "replace").replace("\r\n", "\n").split("\n")
+            lines: list[str] | None = data.decode("utf-8", "replace").replace("\r\n", "\n").split("\n")
         except OSError:
-            cache[rel] = None
+            lines = None
+        cache[rel] = _File(rel, lines)
     return cache[rel]
 
 
-def fingerprint_of(finding: Finding, lines: list[str] | None) -> str:
+def _fingerprint(finding: Finding, file: _File) -> str:
     region = finding.location.region
-    if lines is None:
-        context = finding.location.snippet or ""
+    if file.lines is None:
+        context = fp.normalize_code(finding.location.snippet or "")
         anchor = f"{region.start_line}"  # no code to anchor to: the line number is all we have
     else:
-        span = enclosing_span(finding.path, "\n".join(lines), region.start_line)
+        span = file.span(region.start_line)
         if span is not None:
-            context = "\n".join(lines[span[0] - 1 : span[1]])
+            context = file.normalized(span[0], span[1])
         else:
-            context = fp.window(lines, region.start_line, region.last_line)
-        anchor = "\n".join(lines[region.start_line - 1 : region.last_line])
-    return fp.compute(finding.tool, finding.rule_id, finding.path, context, anchor)
+            lo = max(1, region.start_line - fp.CONTEXT_LINES)
+            hi = min(len(file.lines), max(region.start_line, region.last_line) + fp.CONTEXT_LINES)
+            context = file.normalized(lo, hi)
+        anchor = fp.normalize_code("\n".join(file.lines[region.start_line - 1 : region.last_line]))
+    return fp.compute_normalized(finding.tool, finding.rule_id, finding.path, context, anchor)
+
+
+def fingerprint_of(finding: Finding, lines: list[str] | None) -> str:
+    return _fingerprint(finding, _File(finding.path, lines))
 
 
 def assign_fingerprints(findings: Iterable[Finding], workspace: str | Path) -> list[Finding]:
+    """Fingerprints for ``findings`` (same order). Each file is read and parsed once."""
     root = Path(workspace)
-    cache: dict[str, list[str] | None] = {}
+    cache: dict[str, _File] = {}
+    items = list(findings)
+    bases: list[str] = [""] * len(items)
+    # grouped by file so each file's parse is used for all its findings, then in input order
+    for i in sorted(range(len(items)), key=lambda k: items[k].path):
+        bases[i] = _fingerprint(items[i], _read(root, items[i].path, cache))
     seen: Counter[str] = Counter()
     out: list[Finding] = []
-    for f in findings:
-        base = fingerprint_of(f, _read_lines(root, f.path, cache))
+    for f, base in zip(items, bases, strict=True):
         n = seen[base]
         seen[base] += 1
         out.append(f.with_fingerprint(base if n == 0 else f"{base}-{n}"))

@@ -33,8 +33,13 @@ def window(lines: list[str], start_line: int, end_line: int, radius: int = CONTE
 def compute(tool: str, rule_id: str, path: str, context: str, anchor: str = "") -> str:
     """The hash. ``anchor`` is the normalized text of the flagged line(s), so two findings of one
     rule in one function stay distinct while a line-number shift keeps both."""
+    return compute_normalized(tool, rule_id, path, normalize_code(context), normalize_code(anchor))
+
+
+def compute_normalized(tool: str, rule_id: str, path: str, norm_context: str, norm_anchor: str) -> str:
+    """``compute`` for callers that cache ``normalize_code`` results (one function, many findings)."""
     h = hashlib.sha256()
-    for part in (tool.lower(), rule_id, path, normalize_code(context), normalize_code(anchor)):
+    for part in (tool.lower(), rule_id, path, norm_context, norm_anchor):
         h.update(part.encode("utf-8", "surrogatepass"))
         h.update(b"\x00")
     return h.hexdigest()[:32]

@@ -1,0 +1,80 @@
+"""Which reader a findings file needs, decided by its content (the name only breaks ties)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Literal
+
+Format = Literal["sarif", "semgrep", "bandit", "csgrep-json", "csgrep-err", "cppcheck-xml"]
+FORMATS: tuple[Format, ...] = ("sarif", "semgrep", "bandit", "csgrep-json", "csgrep-err", "cppcheck-xml")
+
+_ERR_HEADER = re.compile(rb"^Error: *[A-Za-z_][A-Za-z0-9_.]*( *\([^)]+\))? *:", re.M)
+_HEAD = 65536
+
+
+def detect_json(doc: Any) -> Format | None:
+    """The format of an already parsed JSON document."""
+    if not isinstance(doc, dict):
+        return None
+    if "runs" in doc or "sarif" in str(doc.get("$schema", "")).lower():
+        return "sarif"
+    if "defects" in doc:
+        return "csgrep-json"
+    results = doc.get("results")
+    first = results[0] if isinstance(results, list) and results and isinstance(results[0], dict) else None
+    if first is not None:
+        if "check_id" in first:
+            return "semgrep"
+        if "test_id" in first or "issue_text" in first:
+            return "bandit"
+    if "generated_at" in doc and "metrics" in doc:
+        return "bandit"
+    if "results" in doc and ("paths" in doc or "skipped_rules" in doc or "engine_requested" in doc):
+        return "semgrep"
+    return None
+
+
+def sniff_json(head: bytes) -> Format | None:
+    """Guess a JSON format from the start of the text (for files that do not parse)."""
+    if re.search(rb'"runs"\s*:', head) and (
+        re.search(rb'"\$schema"\s*:\s*"[^"]*sarif', head, re.I) or b'"version"' in head
+    ):
+        return "sarif"
+    if re.search(rb'"defects"\s*:', head):
+        return "csgrep-json"
+    if b'"check_id"' in head:
+        return "semgrep"
+    if b'"test_id"' in head or (b'"generated_at"' in head and b'"metrics"' in head):
+        return "bandit"
+    if re.search(rb'"runs"\s*:', head):
+        return "sarif"
+    return None
+
+
+def looks_like_json(data: bytes) -> bool:
+    return strip_bom(data)[:_HEAD].lstrip().startswith((b"{", b"["))
+
+
+def strip_bom(data: bytes) -> bytes:
+    return data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+
+
+def detect_format(data: bytes, name: str) -> Format | None:
+    """The format of a findings file, or None when it is none of the known ones."""
+    data = strip_bom(data)
+    head = data[:_HEAD].lstrip()
+    lower = name.lower()
+    if head.startswith(b"<"):
+        return "cppcheck-xml" if re.search(rb"<results\b", head) and b"<cppcheck" in head else None
+    if head.startswith((b"{", b"[")):
+        try:
+            doc = json.loads(data)
+        except ValueError:
+            return sniff_json(head)
+        return detect_json(doc)
+    if _ERR_HEADER.search(head):
+        return "csgrep-err"
+    if lower.endswith(".err") and (not head or head.startswith(b"#")):
+        return "csgrep-err"
+    return None

@@ -1,0 +1,145 @@
+"""run_scanner: real bandit / cppcheck / flawfinder runs, semgrep's command line through a
+stand-in binary, and every failure mode as an error instead of an exception."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from sastls.analyzers.config import Config
+from sastls.analyzers.scanners import applies_to, run_scanner
+
+FIX = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+@pytest.fixture
+def pyapp(tmp_path: Path) -> Path:
+    dest = tmp_path / "pyapp"
+    shutil.copytree(FIX / "projects" / "pyapp", dest, ignore=shutil.ignore_patterns("findings"))
+    return dest
+
+
+def test_bandit_live(pyapp: Path) -> None:
+    res = run_scanner("bandit", ["app/shell.py", "app/db.py"], pyapp)
+    assert res.errors == []
+    assert res.seconds > 0 and "-m" in res.command and "bandit" in res.command
+    assert {f.path for f in res.findings} == {"app/shell.py", "app/db.py"}
+    assert ("B602", "app/shell.py", 11) in {(f.rule_id, f.path, f.line) for f in res.findings}
+    assert all(f.fingerprint and f.tool == "bandit" for f in res.findings)
+    # the same findings as the committed scan of the whole project, fingerprints included
+    from sastls.analyzers.findings.load import load_findings
+
+    committed = load_findings(
+        [FIX / "projects" / "pyapp" / "findings" / "bandit.json"], FIX / "projects" / "pyapp"
+    )
+    want = {
+        (f.rule_id, f.path, f.line, f.fingerprint)
+        for f in committed.findings
+        if f.path in {"app/shell.py", "app/db.py"}
+    }
+    assert {(f.rule_id, f.path, f.line, f.fingerprint) for f in res.findings} == want
+
+
+def test_bandit_on_a_directory_and_absolute_paths(pyapp: Path) -> None:
+    res = run_scanner("bandit", [pyapp / "scripts"], pyapp)
+    assert res.errors == [] and {f.path for f in res.findings} == {"scripts/manage.py"}
+
+
+@pytest.mark.skipif(shutil.which("cppcheck") is None, reason="cppcheck is not installed")
+def test_cppcheck_live(tmp_path: Path) -> None:
+    shutil.copytree(FIX / "projects" / "cproj" / "src", tmp_path / "src")
+    res = run_scanner("cppcheck", ["src"], tmp_path)
+    assert res.errors == []
+    assert ("arrayIndexOutOfBounds", "src/store.c", 45) in {(f.rule_id, f.path, f.line) for f in res.findings}
+
+
+@pytest.mark.skipif(shutil.which("flawfinder") is None, reason="flawfinder is not installed")
+def test_flawfinder_live(tmp_path: Path) -> None:
+    shutil.copytree(FIX / "projects" / "cproj" / "src", tmp_path / "src")
+    res = run_scanner("flawfinder", ["src/main.c"], tmp_path)
+    assert res.errors == []
+    assert {(f.rule_id, f.line) for f in res.findings if f.rule_id == "FF1044"} == {
+        ("FF1044", 12),
+        ("FF1044", 17),
+    }
+    assert all(f.path == "src/main.c" for f in res.findings)
+
+
+def _fake_semgrep(tmp_path: Path, report: dict, exit_code: int = 0, sleep: float = 0) -> Path:
+    """A stand-in for semgrep that records its argv and writes ``report`` where -o says."""
+    script = tmp_path / "fake-semgrep"
+    script.write_text(
+        f"#!{sys.executable}\n"
+        "import json, sys, time\n"
+        f"time.sleep({sleep})\n"
+        "args = sys.argv[1:]\n"
+        f"open({str(tmp_path / 'argv.json')!r}, 'w').write(json.dumps(args))\n"
+        f"open(args[args.index('-o') + 1], 'w').write(json.dumps({report!r}))\n"
+        f"sys.exit({exit_code})\n"
+    )
+    script.chmod(0o755)
+    return script
+
+
+def test_semgrep_command_line_and_output(pyapp: Path, tmp_path: Path) -> None:
+    report = json.loads((FIX / "projects" / "pyapp" / "findings" / "semgrep.json").read_text())
+    report["results"] = [r for r in report["results"] if r["path"] == "app/db.py"]
+    binary = _fake_semgrep(tmp_path, report)
+    rules = FIX / "semgrep" / "rules.yml"
+    cfg = dataclasses.replace(Config(), semgrep_bin=str(binary), semgrep_rules=str(rules))
+    res = run_scanner("semgrep", ["app/db.py"], pyapp, cfg)
+    assert res.errors == []
+    assert len(res.findings) == len(report["results"]) > 0
+    argv = json.loads((tmp_path / "argv.json").read_text())
+    assert argv[0] == "scan" and "--metrics=off" in argv and "--disable-version-check" in argv
+    assert argv[argv.index("--config") + 1] == str(rules) and argv[-1] == "app/db.py"
+
+
+def test_semgrep_needs_a_binary_and_local_rules(pyapp: Path, tmp_path: Path) -> None:
+    cfg = dataclasses.replace(Config(), semgrep_bin=str(tmp_path / "no-such-semgrep"), semgrep_rules="r.yml")
+    res = run_scanner("semgrep", ["app"], pyapp, cfg)
+    assert res.findings == [] and "semgrep not found" in res.errors[0]
+    binary = _fake_semgrep(tmp_path, {"results": []})
+    res = run_scanner("semgrep", ["app"], pyapp, dataclasses.replace(Config(), semgrep_bin=str(binary)))
+    assert "no local rules" in res.errors[0]
+
+
+def test_timeout_kills_the_scanner(pyapp: Path, tmp_path: Path) -> None:
+    binary = _fake_semgrep(tmp_path, {"results": []}, sleep=30)
+    cfg = dataclasses.replace(
+        Config(), semgrep_bin=str(binary), semgrep_rules=str(FIX / "semgrep" / "rules.yml")
+    )
+    res = run_scanner("semgrep", ["app"], pyapp, cfg, timeout=0.5)
+    assert res.findings == [] and "timed out after 0.5 s" in res.errors[0]
+    assert res.seconds < 10
+
+
+def test_crash_and_garbage_output(pyapp: Path, tmp_path: Path) -> None:
+    binary = _fake_semgrep(tmp_path, {"results": [{"check_id": 1}]}, exit_code=2)
+    cfg = dataclasses.replace(
+        Config(), semgrep_bin=str(binary), semgrep_rules=str(FIX / "semgrep" / "rules.yml")
+    )
+    res = run_scanner("semgrep", ["app"], pyapp, cfg)
+    assert any("exit status 2" in e for e in res.errors)
+    assert any("$.results[0].check_id" in e for e in res.errors)
+
+
+def test_unknown_scanner_and_paths_outside(pyapp: Path, tmp_path: Path) -> None:
+    assert "unknown scanner" in run_scanner("pylint", ["app"], pyapp).errors[0]
+    assert "outside the workspace" in run_scanner("bandit", [tmp_path], pyapp).errors[0]
+    assert "does not exist" in run_scanner("bandit", ["nope.py"], pyapp).errors[0]
+
+
+def test_missing_binary(pyapp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(pyapp))  # nothing executable there
+    res = run_scanner("flawfinder", ["app"], pyapp)
+    assert res.findings == [] and "flawfinder not found on PATH" in res.errors[0]
+
+
+def test_applies_to() -> None:
+    assert applies_to("bandit", "a/b.py") and not applies_to("bandit", "a/b.c")
+    assert applies_to("cppcheck", "x.h") and applies_to("flawfinder", "src")
