@@ -1,0 +1,10 @@
+(function_declaration name: (identifier) @name) @definition.function
+(method_declaration
+  receiver: (parameter_list (parameter_declaration type: [(type_identifier) @receiver (pointer_type (type_identifier) @receiver) (generic_type type: (type_identifier) @receiver) (pointer_type (generic_type type: (type_identifier) @receiver))]))
+  name: (field_identifier) @name) @definition.method
+(type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct
+(type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface
+(type_spec name: (type_identifier) @name type: [(type_identifier) (qualified_type) (pointer_type) (function_type) (map_type) (slice_type) (array_type) (channel_type) (generic_type)]) @definition.typedef
+(type_alias name: (type_identifier) @name) @definition.typedef
+(source_file (var_declaration (var_spec name: (identifier) @name) @definition.global))
+(source_file (const_declaration (const_spec name: (identifier) @name) @definition.global))

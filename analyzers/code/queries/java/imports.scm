@@ -1,0 +1,2 @@
+(import_declaration) @import
+(package_declaration) @package
