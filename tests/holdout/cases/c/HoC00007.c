@@ -1,0 +1,20 @@
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct rec {
+    char key[48];
+    long value;
+};
+
+struct rec *alloc_records(FILE *in)
+{
+    size_t count;
+
+    if (fscanf(in, "%zu", &count) != 1)
+        return NULL;
+    if (count == 0 || count > SIZE_MAX / sizeof(struct rec))
+        return NULL;
+    size_t total = count * sizeof(struct rec);
+    return malloc(total);
+}

@@ -1,0 +1,15 @@
+#include <stdio.h>
+#include <string.h>
+
+int main(void)
+{
+    char line[512];
+
+    while (fgets(line, sizeof line, stdin) != NULL) {
+        line[strcspn(line, "\n")] = '\0';
+        if (line[0] == '#')
+            continue;
+        fprintf(stderr, "%s\n", line);
+    }
+    return 0;
+}

@@ -1,0 +1,1 @@
+"""Shared helpers for the small services and tools in this folder."""
