@@ -1,0 +1,1 @@
+"""Taint analysis for the offline analyst: families, per-language specs, engines and judges."""

@@ -1,0 +1,187 @@
+"""C library semantics for the offline analyst, as data (one table per family)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+# printf-like functions: index of the format argument.
+FORMAT_FUNCS: Final[dict[str, int]] = {
+    "printf": 0,
+    "vprintf": 0,
+    "wprintf": 0,
+    "fprintf": 1,
+    "vfprintf": 1,
+    "dprintf": 1,
+    "vdprintf": 1,
+    "fwprintf": 1,
+    "sprintf": 1,
+    "vsprintf": 1,
+    "swprintf": 2,
+    "snprintf": 2,
+    "vsnprintf": 2,
+    "syslog": 1,
+    "vsyslog": 1,
+    "err": 1,
+    "errx": 1,
+    "warn": 0,
+    "warnx": 0,
+    "scanf": 0,
+    "fscanf": 1,
+    "sscanf": 1,
+    "asprintf": 1,
+    "vasprintf": 1,
+}
+
+# Command execution: which arguments name the program / command line.
+COMMAND_FUNCS: Final[dict[str, tuple[int, ...]]] = {
+    "system": (0,),
+    "popen": (0,),
+    "_popen": (0,),
+    "execl": (),
+    "execlp": (),
+    "execle": (),
+    "execv": (),
+    "execvp": (),
+    "execve": (),
+    "execvpe": (),
+    "posix_spawn": (),
+    "posix_spawnp": (),
+    "ShellExecuteA": (),
+    "WinExec": (0,),
+    "CreateProcessA": (),
+}
+
+# Copies: (destination index, source index, length index or -1).
+COPY_FUNCS: Final[dict[str, tuple[int, int, int]]] = {
+    "strcpy": (0, 1, -1),
+    "wcscpy": (0, 1, -1),
+    "stpcpy": (0, 1, -1),
+    "strcat": (0, 1, -1),
+    "strncpy": (0, 1, 2),
+    "strncat": (0, 1, 2),
+    "strlcpy": (0, 1, 2),
+    "strlcat": (0, 1, 2),
+    "memcpy": (0, 1, 2),
+    "memmove": (0, 1, 2),
+    "memset": (0, -1, 2),
+    "snprintf": (0, -1, 1),
+    "vsnprintf": (0, -1, 1),
+    "fgets": (0, -1, 1),
+    "read": (1, -1, 2),
+    "recv": (1, -1, 2),
+    "fread": (0, -1, 2),
+    "sprintf": (0, -1, -1),
+    "vsprintf": (0, -1, -1),
+    "gets": (0, -1, -1),
+}
+# Copies that are always unbounded (nothing to prove).
+ALWAYS_UNBOUNDED: Final[frozenset[str]] = frozenset({"gets"})
+
+# Calls that end the program (a guard's failure branch).
+C_TERMINATORS: Final[frozenset[str]] = frozenset(
+    {
+        "exit",
+        "_exit",
+        "_Exit",
+        "abort",
+        "err",
+        "errx",
+        "longjmp",
+        "siglongjmp",
+        "__builtin_unreachable",
+        "assert_fail",
+    }
+)
+# Allocators/lookups that may return NULL.
+MAY_RETURN_NULL: Final[frozenset[str]] = frozenset(
+    {
+        "malloc",
+        "calloc",
+        "realloc",
+        "strdup",
+        "strndup",
+        "fopen",
+        "getenv",
+        "strchr",
+        "strrchr",
+        "strstr",
+        "fdopen",
+        "tmpfile",
+        "opendir",
+        "readdir",
+        "getpwnam",
+        "gethostbyname",
+        "bsearch",
+        "memchr",
+        "mmap",
+    }
+)
+INT_MAX_NAMES: Final[frozenset[str]] = frozenset(
+    {
+        "INT_MAX",
+        "UINT_MAX",
+        "LONG_MAX",
+        "ULONG_MAX",
+        "SIZE_MAX",
+        "SSIZE_MAX",
+        "INT32_MAX",
+        "UINT32_MAX",
+        "INT64_MAX",
+        "UINT64_MAX",
+        "SHRT_MAX",
+        "USHRT_MAX",
+        "LLONG_MAX",
+        "ULLONG_MAX",
+        "INT_MIN",
+        "LONG_MIN",
+    }
+)
+# Functions that only read their pointer arguments.
+READ_ONLY_ARGS: Final[frozenset[str]] = frozenset(
+    {
+        "strlen",
+        "strnlen",
+        "strcmp",
+        "strncmp",
+        "strcasecmp",
+        "strncasecmp",
+        "strchr",
+        "strrchr",
+        "strstr",
+        "strspn",
+        "strcspn",
+        "strpbrk",
+        "memcmp",
+        "memchr",
+        "puts",
+        "fputs",
+        "atoi",
+        "atol",
+        "atoll",
+        "atof",
+        "strtol",
+        "strtoul",
+        "strtoll",
+        "strtoull",
+        "strtod",
+        "strdup",
+        "strndup",
+        "system",
+        "popen",
+        "fopen",
+        "open",
+        "access",
+        "stat",
+        "unlink",
+        "getenv",
+        "perror",
+        "write",
+        "send",
+    }
+)
+# Allocators that check the n * size multiplication themselves.
+SAFE_ALLOCATORS: Final[frozenset[str]] = frozenset({"calloc", "reallocarray", "kcalloc"})
+# Text-to-number conversions (flawfinder reports them as unchecked numbers).
+NUMBER_PARSERS: Final[frozenset[str]] = frozenset(
+    {"atoi", "atol", "atoll", "strtol", "strtoul", "strtoll", "strtoull", "sscanf"}
+)

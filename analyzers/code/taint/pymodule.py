@@ -1,0 +1,114 @@
+"""Per-file facts the Python taint engine needs: import bindings and name qualification."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from tree_sitter import Node
+
+from .python_spec import MODULE_ALIASES
+
+
+def text(node: Node | None) -> str:
+    if node is None or node.text is None:
+        return ""
+    return node.text.decode("utf-8", "replace")
+
+
+def normalize_module(name: str) -> str:
+    """Apply :data:`MODULE_ALIASES` to the longest matching module prefix."""
+    parts = name.split(".")
+    for i in range(len(parts), 0, -1):
+        prefix = ".".join(parts[:i])
+        alias = MODULE_ALIASES.get(prefix)
+        if alias is not None:
+            return ".".join([alias, *parts[i:]])
+    return name
+
+
+@dataclass
+class ModuleInfo:
+    """What a Python file binds at import level (``local name -> qualified name``) and defines."""
+
+    path: str
+    root: Node
+    imports: dict[str, str] = field(default_factory=dict)
+    defs: dict[str, Node] = field(default_factory=dict)  # top-level functions and classes
+
+    def qualify_root(self, name: str) -> str | None:
+        q = self.imports.get(name)
+        return normalize_module(q) if q is not None else None
+
+
+def _walk_imports(node: Node) -> Iterator[Node]:
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type in {"import_statement", "import_from_statement"}:
+            yield n
+            continue
+        if n.type in {"string", "comment"}:
+            continue
+        stack.extend(reversed(n.children))
+
+
+def _join(module: str, name: str) -> str:
+    if not module:
+        return name
+    return f"{module}{name}" if module.endswith(".") else f"{module}.{name}"
+
+
+def module_info(path: str, root: Node) -> ModuleInfo:
+    info = ModuleInfo(path=path, root=root)
+    for stmt in _walk_imports(root):
+        if stmt.type == "import_statement":
+            for child in stmt.named_children:
+                if child.type == "dotted_name":
+                    full = text(child)
+                    info.imports.setdefault(full.split(".")[0], full.split(".")[0])
+                    info.imports[full] = full
+                elif child.type == "aliased_import":
+                    name, alias = child.child_by_field_name("name"), child.child_by_field_name("alias")
+                    if name is not None and alias is not None:
+                        info.imports[text(alias)] = text(name)
+        else:
+            mod_node = stmt.child_by_field_name("module_name")
+            module = text(mod_node)
+            for i in range(stmt.child_count):
+                if stmt.field_name_for_child(i) != "name":
+                    continue
+                child = stmt.children[i]
+                if child.type == "dotted_name":
+                    info.imports[text(child)] = _join(module, text(child))
+                elif child.type == "aliased_import":
+                    name, alias = child.child_by_field_name("name"), child.child_by_field_name("alias")
+                    if name is not None and alias is not None:
+                        info.imports[text(alias)] = _join(module, text(name))
+    for child in root.named_children:
+        node = child
+        if node.type == "decorated_definition":
+            inner = node.child_by_field_name("definition")
+            if inner is None:
+                continue
+            node = inner
+        if node.type in {"function_definition", "class_definition"}:
+            info.defs[text(node.child_by_field_name("name"))] = node
+    return info
+
+
+def dotted_parts(node: Node) -> list[Node] | None:
+    """``a.b.c`` as [a, b, c] nodes (identifiers), or None when the chain has a call/subscript."""
+    parts: list[Node] = []
+    cur: Node | None = node
+    while cur is not None and cur.type == "attribute":
+        attr = cur.child_by_field_name("attribute")
+        if attr is None:
+            return None
+        parts.append(attr)
+        cur = cur.child_by_field_name("object")
+    if cur is None or cur.type != "identifier":
+        return None
+    parts.append(cur)
+    parts.reverse()
+    return parts

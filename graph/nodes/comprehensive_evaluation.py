@@ -1,0 +1,152 @@
+"""``comprehensive_evaluation``: is the investigation complete, and what is the verdict?
+
+It is the only node that sets ``is_final`` (and writes ``verdict``): from a valid evaluation,
+or, when a breaker stopped the run, as NEEDS_REVIEW with the ``stop_reason``. Recall guard:
+a FALSE_POSITIVE stands only on evidence the analysis cited in code the investigation read;
+otherwise it becomes NEEDS_REVIEW (or, with no analysis yet, the agent is sent to analyze).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from .. import prompts
+from ..state import JSON, InvestigationState, RunContext, usage_update
+from .reask import ask_validated
+
+
+def _known_paths(state: InvestigationState) -> set[str]:
+    finding = state.get("finding", {})
+    paths = {e["path"] for e in state.get("context", {}).values()}
+    paths.add(finding.get("location", {}).get("path", ""))
+    paths.update(s.get("location", {}).get("path", "") for s in finding.get("trace", ()))
+    return paths
+
+
+def grounded_evidence(state: InvestigationState, analysis: JSON | None) -> list[JSON]:
+    """The analysis' evidence that points into code the investigation actually has."""
+    if not analysis:
+        return []
+    known = _known_paths(state)
+    out = []
+    for e in analysis.get("evidence", []):
+        if e.get("path") in known:
+            out.append({k: e[k] for k in ("path", "start_line", "end_line", "why", "role") if k in e})
+    return out
+
+
+def stopped_verdict(state: InvestigationState) -> JSON:
+    reason = state.get("stop_reason") or "stopped"
+    analysis = state.get("analysis")
+    errors = state.get("errors", [])
+    text = f"The investigation stopped ({reason}) before a verdict could be trusted."
+    if analysis:
+        text += f" Last analysis: {analysis['investigation_result']}: {analysis['justification']}"
+    if errors:
+        text += f" Last error: {errors[-1]}"
+    return {
+        "verdict": "NEEDS_REVIEW",
+        "confidence": 0.0,
+        "justification": text,
+        "reason": f"investigation stopped: {reason}",
+        "evidence": grounded_evidence(state, analysis),
+        "stop_reason": reason,
+    }
+
+
+def final_verdict(state: InvestigationState, evaluation: JSON) -> tuple[JSON | None, str | None]:
+    """The verdict for a final evaluation, after the recall guard; ``(None, why)`` when the agent
+    must first analyze."""
+    analysis = state.get("analysis")
+    label = evaluation["verdict"]
+    evidence = grounded_evidence(state, analysis)
+    justification = str(evaluation["justification"])
+    confidence = float(evaluation["confidence"])
+    reason = evaluation.get("reason") or (analysis or {}).get("reason")
+    if label == "FALSE_POSITIVE":
+        if analysis is None:
+            return None, "a FALSE_POSITIVE needs an analysis citing evidence: call analyze_issue first"
+        if analysis["investigation_result"] != "FALSE_POSITIVE" or not evidence:
+            why = (
+                "the analysis found it a TRUE_POSITIVE"
+                if analysis["investigation_result"] != "FALSE_POSITIVE"
+                else "no cited evidence lies in the code read"
+            )
+            label = "NEEDS_REVIEW"
+            justification = f"False positive claimed but not supported ({why}). {justification}"
+            reason = "unsupported false positive"
+            confidence = min(confidence, 0.5)
+    return {
+        "verdict": label,
+        "confidence": confidence,
+        "justification": justification,
+        "reason": reason,
+        "evidence": evidence,
+        "stop_reason": None,
+    }, None
+
+
+def _feedback(evaluation: JSON | None, problem: str | None) -> str:
+    if problem is not None:
+        gaps, required = problem, "-"
+    else:
+        assert evaluation is not None
+        gaps = "; ".join(f"{g['area']}: {g['reason']}" for g in evaluation.get("exploration_gaps", [])) or "-"
+        required = (
+            ", ".join(
+                f"{r['symbol']}" + (f" ({r['path']})" if r.get("path") else "") + f": {r['reason']}"
+                for r in evaluation.get("required_code", [])
+            )
+            or "-"
+        )
+    return prompts.load("agent").render("evaluation_feedback", gaps=gaps, required=required)
+
+
+async def comprehensive_evaluation(state: InvestigationState, runtime: Runtime[RunContext]) -> dict[str, Any]:
+    ctx = runtime.context
+    update: dict[str, Any] = {"path_taken": ["comprehensive_evaluation"], "pending_tool": None}
+    if state.get("stop_reason"):
+        stopped = stopped_verdict(state)
+        return {**update, "is_final": True, "verdict": stopped, "note": f"stopped: {stopped['stop_reason']}"}
+    result = await ask_validated(
+        "evaluation", lambda reasks: ctx.analyst.evaluate(state, ctx, reasks), ctx.limits.max_reasks
+    )
+    update.update(usage_update("comprehensive_evaluation", result.usage))
+    pending = state.get("pending_tool") or {}
+    messages: list[JSON] = []
+    evaluation = result.value
+    problem = result.problem
+    if evaluation is None:
+        update["error_recovery_attempts"] = state.get("error_recovery_attempts", 0) + 1
+        update["errors"] = [f"comprehensive_evaluation: {problem}"]
+        update["is_final"] = False
+        update["note"] = f"evaluation failed: {problem}"
+    else:
+        update["evaluation"] = evaluation
+        verdict: JSON | None = None
+        not_yet: str | None = None
+        if evaluation["is_final"]:
+            verdict, not_yet = final_verdict(state, evaluation)
+        if verdict is not None:
+            update["is_final"] = True
+            update["verdict"] = verdict
+            update["note"] = f"verdict: {verdict['verdict']} ({verdict['confidence']:.2f})"
+        else:
+            problem = not_yet
+            update["is_final"] = False
+            gaps = [g["area"] for g in evaluation.get("exploration_gaps", [])]
+            update["note"] = "evaluating: gap — " + (
+                "; ".join(gaps) if gaps else (not_yet or "more code needed")
+            )
+    if ctx.analyst.wants_transcript and not update.get("is_final"):
+        if pending.get("name") == "comprehensive_evaluation":
+            content = json.dumps(evaluation) if evaluation is not None else json.dumps({"error": problem})
+            messages.append({"role": "tool", "tool_call_id": str(pending.get("id", "")), "content": content})
+        messages.append(
+            {"role": "user", "content": _feedback(evaluation if problem is None else None, problem)}
+        )
+        update["messages"] = messages
+    return update
