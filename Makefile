@@ -37,8 +37,9 @@ unit: venv
 test: lint typecheck unit
 
 demo: venv
-	$(BIN)/sastls triage $(EXAMPLE)/findings/bandit.json $(EXAMPLE)/findings/semgrep.sarif --repo $(EXAMPLE) \
-	    --out $(OUT)/triaged.sarif --report $(OUT)/report.html --markdown $(OUT)/summary.md --fail-on never
+	$(BIN)/sastls triage $(EXAMPLE)/findings/bandit.sarif $(EXAMPLE)/findings/semgrep.json --repo $(EXAMPLE) \
+	    --store $(OUT)/verdicts.db --out $(OUT)/triaged.sarif --drop-false-positives \
+	    --report $(OUT)/report.html --markdown $(OUT)/summary.md --jsonl $(OUT)/verdicts.jsonl --fail-on never
 
 test-editors: venv
 	$(BIN)/python -m pytest -q -m editor tests/lsp

@@ -90,10 +90,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fail-on", choices=["error", "warning", "never"], default="error")
     p.add_argument("--budget-usd", type=float, metavar="X", help="stop new model work when spent")
     p.add_argument("--no-progress", action="store_true")
+    p.add_argument(
+        "--store", metavar="PATH", help="verdict store (default: .sastls/verdicts.db in the workspace)"
+    )
+    p.add_argument(
+        "--link-base",
+        metavar="URL",
+        help="links in the Markdown summary: URL/<path>#L<line> "
+        "(default in GitHub Actions: the commit's blob URL)",
+    )
 
     p = sub.add_parser("merge", help="join triaged SARIF shards into one file")
     p.add_argument("out", metavar="OUT.sarif")
     p.add_argument("shards", nargs="+", metavar="SHARD")
+    p.add_argument("--repo", default=".", help="workspace root (for the reports' code excerpts)")
+    p.add_argument(
+        "--drop-false-positives",
+        action="store_true",
+        help="also write OUT.nofp.sarif without false positives",
+    )
+    p.add_argument("--report", metavar="REPORT.html")
+    p.add_argument("--markdown", metavar="REPORT.md")
+    p.add_argument("--link-base", metavar="URL")
+    p.add_argument("--fail-on", choices=["error", "warning", "never"], default="never")
 
     p = sub.add_parser("eval", help="score a triaged SARIF against expected results (OWASP CSV format)")
     p.add_argument("triaged", metavar="TRIAGED.sarif")
