@@ -196,6 +196,8 @@ class WorkspaceIndex:
         # name -> path -> (symbols, best bare-name workspace score there): the bound that lets
         # ``definitions`` stop early on names defined thousands of times
         self._defs_by_name: dict[str, dict[str, tuple[tuple[Symbol, ...], float]]] = {}
+        # fuzzy name matches per bare name; valid while the set of defined names is unchanged
+        self._fuzzy_names: dict[str, dict[str, float]] = {}
         self._defs_by_container: dict[tuple[str, str], dict[str, tuple[Symbol, ...]]] = {}
         self._callers_by_name: dict[str, set[str]] = {}
         self._modules: dict[str, list[str]] | None = None
@@ -624,6 +626,8 @@ class WorkspaceIndex:
             for suffix in _scope_suffixes(sym.container):
                 by_container.setdefault((suffix, sym.name), []).append(sym)
         for name, syms in by_name.items():
+            if name not in self._defs_by_name:
+                self._fuzzy_names.clear()
             best = max(0.6 * (0.95 if x.kind == "method" else 1.0) - self._decl_penalty(x) for x in syms)
             self._defs_by_name.setdefault(name, {})[s.path] = (tuple(syms), best)
         for key, syms in by_container.items():
@@ -638,6 +642,7 @@ class WorkspaceIndex:
                 entry.pop(s.path, None)
                 if not entry:
                     del self._defs_by_name[sym.name]
+                    self._fuzzy_names.clear()
             for suffix in _scope_suffixes(sym.container):
                 key = (suffix, sym.name)
                 by_path = self._defs_by_container.get(key)
@@ -899,13 +904,15 @@ class WorkspaceIndex:
         return out
 
     def _fuzzy(self, bare: str) -> list[tuple[Symbol, float]]:
-        names = list(self._defs_by_name)
-        norm = bare.replace("_", "").lower()
-        close = {n for n in names if n.replace("_", "").lower() == norm}
-        ratios = {n: 1.0 for n in close}
-        if len(ratios) < 5:
-            for n in difflib.get_close_matches(bare, names, n=5, cutoff=0.75):
-                ratios.setdefault(n, difflib.SequenceMatcher(None, bare, n).ratio())
+        ratios = self._fuzzy_names.get(bare)
+        if ratios is None:
+            names = list(self._defs_by_name)
+            norm = bare.replace("_", "").lower()
+            ratios = {n: 1.0 for n in names if n.replace("_", "").lower() == norm}
+            if len(ratios) < 5:
+                for n in difflib.get_close_matches(bare, names, n=5, cutoff=0.75):
+                    ratios.setdefault(n, difflib.SequenceMatcher(None, bare, n).ratio())
+            self._fuzzy_names[bare] = ratios
         out: list[tuple[Symbol, float]] = []
         for n, r in ratios.items():
             for syms, _best in self._defs_by_name.get(n, {}).values():

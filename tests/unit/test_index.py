@@ -339,3 +339,15 @@ def test_concurrent_queries_from_threads(index: WorkspaceIndex) -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = set(pool.map(work, range(40)))
     assert results == {("helpers/utils.py", "app.py", "helpers/utils.py")}
+
+
+def test_fuzzy_matches_follow_new_and_removed_definitions(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("def unrelated():\n    return 1\n")
+    idx = WorkspaceIndex(tmp_path)
+    assert idx.definitions("handle_reqest") == []
+    idx.update_text("b.py", "def handle_request(x):\n    return x\n")
+    found = idx.definitions("handle_reqest")
+    assert [m.symbol.name for m in found] == ["handle_request"]
+    assert found[0].strategy == "fuzzy"
+    idx.update_text("b.py", "def other(x):\n    return x\n")
+    assert idx.definitions("handle_reqest") == []
