@@ -1,0 +1,501 @@
+"""Verification of a proposed patch, in a shadow copy of the workspace (never the user's files).
+
+Checks, cheapest first; the first failure ends the verification:
+
+1. ``apply``  — the edits fit the files they name.
+2. ``scope``  — every edit stays inside the finding's enclosing function (±3 lines when there is
+   none) or touches only import lines, unless ``config.fix.allow_wide_changes``.
+3. ``parse``  — each patched file parses with tree-sitter without more ERROR/MISSING nodes than before.
+4. ``rescan`` — the scanner that produced the finding, re-run on the patched files: the finding is
+   gone (fewer findings of its rule where it was) and no rule gained a finding of equal or higher
+   severity. The finding must first be reproduced on the unpatched files, or absence proves nothing.
+5. ``tests``  — the user's test command (``config.fix.test_command``, ``config.fix.test_timeout``),
+   run in a full shadow copy, passes whenever it passed on the unpatched copy.
+
+Shadow copies live in a temporary directory that is removed whatever happens.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .patch import Edit, PatchError, apply_all, by_file, replaced_span
+
+if TYPE_CHECKING:
+    from sastls.analyzers.config import Config
+    from sastls.analyzers.findings.model import Finding
+
+log = logging.getLogger(__name__)
+
+SHADOW_PREFIX = "sastls-fix-"
+ALWAYS_SKIPPED = (".git", ".hg", ".svn", ".sastls", ".venv", "node_modules", "__pycache__", ".tox")
+TEST_TAIL = 2000
+_RANK = {"high": 3, "critical": 3, "error": 3, "medium": 2, "warning": 2, "low": 1, "note": 1}
+_RANK.update({"style": 1, "performance": 1, "portability": 1, "information": 0, "none": 0})
+_IMPORT_LINE = re.compile(r"^\s*(?:import\s+\S|from\s+\S+\s+import\s|#\s*include\s*[<\"]|$|#(?!\s*include))")
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str  # apply | scope | parse | rescan | tests
+    ok: bool
+    detail: str
+    seconds: float = 0.0
+    command: str = ""
+
+
+@dataclass(frozen=True)
+class FailureContext:
+    """What the proposer is shown after a failed attempt."""
+
+    path: str
+    line: int
+    code: str  # numbered lines, ±10 around ``line`` in the patched file
+    scanner_output: str = ""  # the findings that made the rescan fail
+    test_tail: str = ""
+
+
+@dataclass(frozen=True)
+class VerificationRecord:
+    verified: bool
+    checks: tuple[Check, ...]
+    seconds: float
+    error: str = ""  # "<check>: <detail>" of the failing check
+    context: FailureContext | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["checks"] = [asdict(c) for c in self.checks]
+        return out
+
+    @property
+    def signature(self) -> str:
+        """The error without numbers that change from attempt to attempt (stuck detection)."""
+        return re.sub(r"\d+(\.\d+)?", "N", self.error)
+
+
+def severity_rank(finding: Finding) -> int:
+    for word in (finding.severity, finding.level):
+        if word and word.lower() in _RANK:
+            return _RANK[word.lower()]
+    return 1
+
+
+def numbered(text: str, line: int, radius: int = 10) -> str:
+    lines = text.splitlines()
+    lo, hi = max(1, line - radius), min(len(lines), line + radius)
+    return "\n".join(f"{n} | {lines[n - 1]}" for n in range(lo, hi + 1))
+
+
+# ------------------------------------------------------------------ shadow copies
+
+
+def _ignore_for(root: Path, exclude_globs: Sequence[str]) -> Any:
+    from sastls.analyzers.code.globs import matches
+
+    def ignore(directory: str, names: list[str]) -> set[str]:
+        rel_dir = Path(directory).relative_to(root).as_posix()
+        out = set()
+        for name in names:
+            rel = name if rel_dir == "." else f"{rel_dir}/{name}"
+            if name in ALWAYS_SKIPPED or matches(rel, exclude_globs):
+                out.add(name)
+        return out
+
+    return ignore
+
+
+@contextlib.contextmanager
+def shadow_copy(
+    workspace: str | Path,
+    files: Mapping[str, str] | None = None,
+    *,
+    full: bool = False,
+    only: Sequence[str] = (),
+    exclude_globs: Sequence[str] = (),
+) -> Iterator[Path]:
+    """A temporary copy of ``workspace`` (all of it with ``full``, else only the files in ``only``),
+    with ``files`` (path -> text) written over it. The directory is removed on exit, always."""
+    root = Path(workspace).resolve()
+    tmp = Path(tempfile.mkdtemp(prefix=SHADOW_PREFIX))
+    try:
+        shadow = tmp / "ws"
+        if full:
+            shutil.copytree(root, shadow, symlinks=True, ignore=_ignore_for(root, exclude_globs))
+        else:
+            shadow.mkdir()
+            for rel in only:
+                src = root / rel
+                if src.is_file() and not src.is_symlink():
+                    (shadow / rel).parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(src, shadow / rel)
+        for rel, text in (files or {}).items():
+            target = shadow / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with contextlib.suppress(FileNotFoundError):
+                target.unlink()  # a symlink in a full copy must not lead the write out of the shadow
+            target.write_text(text, encoding="utf-8")
+        yield shadow
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+# ------------------------------------------------------------------ individual checks
+
+
+def error_nodes(path: str, text: str) -> list[int] | None:
+    """Lines (1-based) of ERROR/MISSING nodes in ``text``, or None when the language is unknown."""
+    from sastls.analyzers.code.languages import language_for, parse
+
+    data = text.encode("utf-8", "surrogateescape")
+    lang = language_for(path, data)
+    if lang is None:
+        return None
+    tree = parse(data, lang)
+    if not tree.root_node.has_error:
+        return []
+    out: list[int] = []
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        if node.is_error or node.is_missing:
+            out.append(node.start_point[0] + 1)
+            continue
+        if node.has_error:
+            stack.extend(node.children)
+    return sorted(out)
+
+
+def import_lines(path: str, text: str) -> set[int]:
+    """Lines of top-level import statements (Python imports, C/C++ #include)."""
+    out: set[int] = set()
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip() and _IMPORT_LINE.match(line) and not line.startswith((" ", "\t")):
+            out.add(n)
+    del path
+    return out
+
+
+def scope_problem(finding: Finding, text: str, edits: Sequence[Edit]) -> tuple[str, int] | None:
+    """Why ``edits`` reach beyond the enclosing function and the imports (and where), or None."""
+    from sastls.analyzers.code.enclosing import enclosing_span
+
+    span = enclosing_span(finding.path, text, finding.line)
+    if span is None:
+        span = (max(1, finding.line - 3), finding.location.region.last_line + 3)
+    lines = text.splitlines() or [""]
+    imports = import_lines(finding.path, text)
+    header_end = max(imports, default=0) + 1
+    for e in edits:
+        if e.path != finding.path:
+            return f"edits {e.path}, not the finding's file {finding.path}", 1
+        lo, hi = replaced_span(e)
+        if hi >= lo and span[0] <= lo and hi <= span[1]:
+            continue
+        if hi < lo and span[0] < lo <= span[1]:  # an insertion inside the function
+            continue
+        if hi < lo and lo == span[1] + 1 and _indented_deeper(e.text, lines[span[0] - 1]):
+            continue  # appended to the function's body (indented like it)
+        replaced_are_imports = all(n in imports for n in range(lo, hi + 1))
+        new_are_imports = all(_IMPORT_LINE.match(line) for line in e.text.splitlines())
+        if replaced_are_imports and new_are_imports and lo <= header_end:
+            continue
+        return (
+            f"edit at lines {lo}-{max(lo, hi)} is outside the enclosing code (lines {span[0]}-{span[1]}) "
+            "and the imports (set fix.allow_wide_changes to allow it)",
+            lo,
+        )
+    return None
+
+
+def _indented_deeper(new: str, def_line: str) -> bool:
+    base = len(def_line) - len(def_line.lstrip())
+    body = [ln for ln in new.splitlines() if ln.strip()]
+    return bool(body) and all(len(ln) - len(ln.lstrip()) > base for ln in body)
+
+
+def _map_line(line: int, edits: Sequence[Edit]) -> int:
+    """Where original ``line`` is after ``edits`` (inside an edit: the edit's first line)."""
+    delta = 0
+    for e in sorted(edits, key=lambda e: (e.start_line, e.start_col)):
+        lo, hi = replaced_span(e)
+        if hi < line and not (lo == line and hi == line - 1):
+            delta += e.text.count("\n") - (e.end_line - e.start_line)
+        elif lo <= line <= hi:
+            return e.start_line + delta
+    return line + delta
+
+
+def run_command(command: str, cwd: Path, timeout: float) -> tuple[bool, str, float]:
+    """Run a shell command (the user's own test command) in ``cwd``: (passed, output tail, seconds)."""
+    t0 = time.monotonic()
+    try:
+        proc = subprocess.Popen(  # noqa: S602 - the user's own test command, run as they wrote it
+            command,
+            shell=True,
+            cwd=cwd,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    except OSError as exc:
+        return False, f"cannot start the test command: {exc}", time.monotonic() - t0
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        out, _ = proc.communicate()
+        tail = out.decode("utf-8", "replace")[-TEST_TAIL:]
+        return False, f"timed out after {timeout:g} s\n{tail}", time.monotonic() - t0
+    tail = out.decode("utf-8", "replace")[-TEST_TAIL:]
+    return proc.returncode == 0, f"exit status {proc.returncode}\n{tail}", time.monotonic() - t0
+
+
+# ------------------------------------------------------------------ the verifier
+
+
+@dataclass
+class _Baseline:
+    findings: list[Finding]
+    seconds: float
+    command: str
+
+
+@dataclass
+class Verifier:
+    """Verifies patches for one finding; the unpatched scan and test run are done once and kept."""
+
+    finding: Finding
+    workspace: Path
+    config: Config
+    scan_timeout: float = 120.0
+    _texts: dict[str, str] = field(default_factory=dict, init=False)
+    _scans: dict[tuple[str, ...], _Baseline | str] = field(default_factory=dict, init=False)
+    _tests_before: tuple[bool, str, float] | None = field(default=None, init=False)
+
+    def text_of(self, rel: str) -> str:
+        if rel not in self._texts:
+            from sastls.analyzers.code.index import FileProblem, sandbox_path
+
+            checked = sandbox_path(self.workspace.resolve(), rel)
+            if isinstance(checked, FileProblem):
+                raise PatchError(f"{rel}: {checked.message}")
+            self._texts[rel] = (self.workspace / rel).read_text(encoding="utf-8", errors="surrogateescape")
+        return self._texts[rel]
+
+    def originals(self, paths: Sequence[str]) -> dict[str, str]:
+        return {p: self.text_of(p) for p in paths}
+
+    # -- the unpatched state
+    def _scan(self, root: Path, paths: Sequence[str]) -> tuple[list[Finding], str, float, str]:
+        from sastls.analyzers.scanners import SCANNERS, run_scanner
+
+        if self.finding.tool not in SCANNERS:
+            return [], f"the finding's scanner {self.finding.tool!r} cannot be re-run", 0.0, ""
+        result = run_scanner(self.finding.tool, list(paths), root, self.config, timeout=self.scan_timeout)
+        command = " ".join(result.command)
+        if not result.ok:
+            return result.findings, "; ".join(result.errors), result.seconds, command
+        return result.findings, "", result.seconds, command
+
+    def baseline(self, paths: Sequence[str]) -> _Baseline | str:
+        key = tuple(sorted(paths))
+        if key not in self._scans:
+            with shadow_copy(self.workspace, only=key) as root:
+                found, err, secs, cmd = self._scan(root, key)
+            if err:
+                self._scans[key] = f"the scanner cannot run on the unpatched files: {err}"
+            elif not self._region_count(found, self.finding.line, self.finding.location.region.last_line):
+                self._scans[key] = (
+                    f"{self.finding.tool} does not report {self.finding.rule_id} at "
+                    f"{self.finding.path}:{self.finding.line} on the current files (stale report?), "
+                    "so its absence after a patch would prove nothing"
+                )
+            else:
+                self._scans[key] = _Baseline(found, secs, cmd)
+        return self._scans[key]
+
+    def _region_count(self, found: Sequence[Finding], lo: int, hi: int) -> int:
+        """Findings of the finding's rule in its file within lines ``lo..hi`` (or with its fingerprint)."""
+        f = self.finding
+        return sum(
+            1
+            for g in found
+            if g.path == f.path
+            and g.rule_id == f.rule_id
+            and (g.fingerprint == f.fingerprint or lo <= g.line <= hi)
+            and severity_rank(g) >= severity_rank(f)
+        )
+
+    def tests_before(self) -> tuple[bool, str, float] | None:
+        command = self.config.fix.test_command
+        if not command:
+            return None
+        if self._tests_before is None:
+            with shadow_copy(self.workspace, full=True, exclude_globs=self.config.exclude_globs) as root:
+                self._tests_before = run_command(command, root, self.config.fix.test_timeout)
+        return self._tests_before
+
+    # -- one patch
+    def verify(self, edits: Sequence[Edit]) -> VerificationRecord:
+        t0 = time.monotonic()
+        checks: list[Check] = []
+        f = self.finding
+
+        def fail(name: str, detail: str, ctx: FailureContext | None, **kw: Any) -> VerificationRecord:
+            checks.append(Check(name, False, detail, **kw))
+            return VerificationRecord(False, tuple(checks), time.monotonic() - t0, f"{name}: {detail}", ctx)
+
+        if not edits:
+            return fail("apply", "the patch has no edits", None)
+        paths = sorted(by_file(edits))
+        try:
+            originals = self.originals(paths)
+            patched = apply_all(originals, edits)
+        except (PatchError, OSError, ValueError) as exc:
+            return fail("apply", str(exc), None)
+        if all(patched[p] == originals[p] for p in paths):
+            return fail("apply", "the patch changes nothing", None)
+        checks.append(Check("apply", True, f"{len(edits)} edit(s) in {', '.join(paths)}"))
+        own = [e for e in edits if e.path == f.path]
+        mapped = _map_line(f.line, own)
+
+        def ctx(path: str, line: int, **kw: str) -> FailureContext:
+            text = patched.get(path) or originals.get(path) or ""
+            return FailureContext(path, line, numbered(text, line), **kw)
+
+        # scope
+        if self.config.fix.allow_wide_changes:
+            checks.append(Check("scope", True, "wide changes allowed by fix.allow_wide_changes"))
+        else:
+            problem = scope_problem(f, self.text_of(f.path), edits)
+            if problem is not None:
+                return fail("scope", problem[0], ctx(f.path, _map_line(problem[1], own)))
+            checks.append(Check("scope", True, "inside the enclosing function and the imports"))
+
+        # parse
+        t1 = time.monotonic()
+        notes = []
+        for p in paths:
+            before, after = error_nodes(p, originals[p]), error_nodes(p, patched[p])
+            if before is None or after is None:
+                notes.append(f"{p}: no grammar, not parsed")
+                continue
+            if len(after) > len(before):
+                new = [ln for ln in after if ln not in before] or after
+                return fail(
+                    "parse",
+                    f"{p} no longer parses: {len(after) - len(before)} new syntax error(s), "
+                    f"first at line {new[0]}",
+                    ctx(p, new[0]),
+                    seconds=time.monotonic() - t1,
+                )
+        checks.append(Check("parse", True, "; ".join(notes) or "no new syntax errors", time.monotonic() - t1))
+
+        # rescan
+        scan_paths = sorted({*paths, f.path})
+        base = self.baseline(scan_paths)
+        if isinstance(base, str):
+            return fail("rescan", base, None)
+        with shadow_copy(self.workspace, patched, only=scan_paths) as root:
+            after_findings, err, secs, cmd = self._scan(root, scan_paths)
+        if err:
+            return fail(
+                "rescan", f"the scanner failed on the patched files: {err}", None, seconds=secs, command=cmd
+            )
+        from sastls.analyzers.code.enclosing import enclosing_span
+
+        old_span = enclosing_span(f.path, originals.get(f.path, self.text_of(f.path)), f.line)
+        new_span = enclosing_span(f.path, patched.get(f.path, self.text_of(f.path)), mapped)
+        lo_b, hi_b = old_span or (f.line, f.location.region.last_line)
+        lo_a, hi_a = new_span or (mapped, mapped + (hi_b - lo_b))
+        before_n = self._region_count(base.findings, lo_b, hi_b)
+        left = [
+            g
+            for g in after_findings
+            if g.path == f.path
+            and g.rule_id == f.rule_id
+            and (g.fingerprint == f.fingerprint or lo_a <= g.line <= hi_a)
+            and severity_rank(g) >= severity_rank(f)
+        ]
+        if len(left) >= before_n:
+            g = min(left, key=lambda g: abs(g.line - mapped))
+            return fail(
+                "rescan",
+                f"{f.tool} still reports {f.rule_id} at {g.path}:{g.line}: {g.message}",
+                ctx(g.path, g.line, scanner_output=_describe(left)),
+                seconds=secs,
+                command=cmd,
+            )
+        rank = severity_rank(f)
+        before_rules = Counter(g.rule_id for g in base.findings)
+        after_rules = Counter(g.rule_id for g in after_findings)
+        grown = {r for r, n in after_rules.items() if n > before_rules.get(r, 0)}
+        added = [g for g in after_findings if g.rule_id in grown and severity_rank(g) >= rank]
+        if added:
+            g = added[0]
+            return fail(
+                "rescan",
+                f"the patch adds {g.tool} {g.rule_id} ({g.severity or g.level}) "
+                f"at {g.path}:{g.line}: {g.message}",
+                ctx(g.path, g.line, scanner_output=_describe(added)),
+                seconds=secs,
+                command=cmd,
+            )
+        lower = [g for g in after_findings if g.rule_id in grown]
+        detail = f"{f.rule_id} gone; no new finding of equal or higher severity"
+        if lower:
+            rules = ", ".join(sorted({g.rule_id for g in lower}))
+            detail += f" ({len(lower)} lower-severity finding(s) added: {rules})"
+        checks.append(Check("rescan", True, detail, secs, cmd))
+
+        # tests
+        before_tests = self.tests_before()
+        command = self.config.fix.test_command or ""
+        if before_tests is None:
+            checks.append(Check("tests", True, "no test command configured (fix.test_command)"))
+        elif not before_tests[0]:
+            checks.append(
+                Check(
+                    "tests",
+                    True,
+                    "not a criterion: the tests already failed before the patch",
+                    command=command,
+                )
+            )
+        else:
+            with shadow_copy(
+                self.workspace, patched, full=True, exclude_globs=self.config.exclude_globs
+            ) as root:
+                passed, tail, secs = run_command(command, root, self.config.fix.test_timeout)
+            if not passed:
+                return fail(
+                    "tests",
+                    f"the tests passed before the patch and fail after it ({tail.splitlines()[0]})",
+                    ctx(f.path, mapped, test_tail=tail),
+                    seconds=secs,
+                    command=command,
+                )
+            checks.append(Check("tests", True, "the tests pass", secs, command))
+        return VerificationRecord(True, tuple(checks), time.monotonic() - t0)
+
+
+def _describe(found: Sequence[Finding]) -> str:
+    return "\n".join(
+        f"{g.tool} {g.rule_id} ({g.severity or g.level}) {g.path}:{g.line}: {g.message}" for g in found[:10]
+    )

@@ -1,0 +1,169 @@
+"""``sastls fix FINDINGS --repo DIR (--finding FP | --at PATH:LINE | --all) [--apply | --patch OUT.diff]
+[--test-command CMD] [--analyst heuristic|llm] [--model M] [--api-base URL] [--json]``.
+
+Runs the fix loop (``sastls.graph.fix_loop``) for the selected findings and prints, for each, the
+attempts and what was verified (parse, re-scan, tests, scope). Only verified fixes are ever written:
+``--apply`` writes them to the files (and only when a file is still as it was verified), ``--patch``
+writes them as one unified diff. When several findings of one run are in the same file, only the
+first verified fix for that file is kept (each applied change must be the one that was verified):
+run the command again for the others. ``--json``: one object per finding on stdout (the fix, and its
+SARIF ``fix`` object). Exit 0 when at least one verified fix was produced, 1 when none, 2 on usage or
+input errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from sastls.analyzers.config import Config
+    from sastls.analyzers.findings.model import Finding
+    from sastls.graph.fix_loop import VerifiedFix
+
+EXIT_OK = 0
+EXIT_NO_FIX = 1
+EXIT_INPUT = 2
+
+
+def _err(message: str) -> None:
+    print(f"sastls fix: {message}", file=sys.stderr)
+
+
+def print_fix(fix: VerifiedFix, finding: Finding, out: TextIO) -> None:
+    out.write(
+        f"{finding.tool} {finding.rule_id} at {finding.path}:{finding.line}  ({finding.fingerprint[:16]})\n"
+    )
+    for a in fix.attempts:
+        state = "verified" if a.verified else f"failed: {a.error}"
+        again = " (same patch as before)" if a.repeated else ""
+        out.write(f"  attempt {a.number} [{a.phase}, {a.proposer}] {a.description or '-'}{again}: {state}\n")
+    if fix.verified:
+        out.write(f"  VERIFIED: {fix.description}\n")
+        for c in fix.verification.get("checks", []):
+            cmd = f"  [{c['command']}]" if c.get("command") else ""
+            out.write(f"    {c['name']:<7} ok  {c['detail']} ({c['seconds']:.2f}s){cmd}\n")
+        out.write(fix.diff)
+    else:
+        out.write(f"  no verified fix: {fix.stop_reason}\n")
+    out.write(f"  ({len(fix.attempts)} attempt(s), {fix.seconds:.2f}s)\n\n")
+
+
+def _overrides(args: argparse.Namespace) -> dict[str, Any]:
+    from sastls.server.commands.investigate import _overrides as analyst_overrides
+
+    out = analyst_overrides(args)
+    if args.test_command:
+        out["fix"] = {"test_command": args.test_command}
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from sastls.analyzers.config import load_config
+    from sastls.analyzers.findings.load import load_findings
+    from sastls.server.commands.investigate import SelectionError, select
+
+    repo = Path(args.repo)
+    if not repo.is_dir():
+        _err(f"--repo {repo}: not a directory")
+        return EXIT_INPUT
+    config, config_errors = load_config(repo, _overrides(args))
+    for ce in config_errors:
+        _err(f"config: {ce}")
+    if config.analyst == "llm" and not config.model:
+        _err("the llm analyst needs --model (or `model` in .sastls.toml)")
+        return EXIT_INPUT
+    loaded = load_findings(list(args.files), repo)
+    for le in loaded.errors:
+        _err(str(le))
+    if getattr(args, "all", False):
+        unique: dict[str, Finding] = {}
+        for f in loaded.findings:
+            unique.setdefault(f.fingerprint, f)
+        selected = sorted(unique.values(), key=lambda f: (f.path, f.line, f.rule_id))
+        if not selected:
+            _err("no findings to fix")
+            return EXIT_INPUT
+    else:
+        try:
+            selected = [select(loaded.findings, repo, fingerprint=args.finding, at=args.at)]
+        except SelectionError as exc:
+            _err(str(exc))
+            return EXIT_INPUT
+    return asyncio.run(_fix_all(selected, repo, config, args))
+
+
+async def _fix_all(findings: list[Finding], repo: Path, config: Config, args: argparse.Namespace) -> int:
+    from sastls.graph.fix.patch import apply_all, unified_diff
+    from sastls.graph.fix_loop import afix
+    from sastls.graph.llm import aclose
+    from sastls.graph.run import StepEvent
+    from sastls.graph.store import VerdictStore
+    from sastls.server.reports.sarif import sarif_fix
+
+    def progress(event: StepEvent) -> None:
+        print(f"[{event.iteration:>2}] {event.node}: {event.message}", file=sys.stderr)
+
+    try:
+        store: VerdictStore | None = VerdictStore.for_workspace(repo, config)
+    except Exception as exc:  # a read-only workspace still gets fixes
+        _err(f"known fixes not used or recorded ({exc})")
+        store = None
+    kept: dict[str, tuple[Finding, VerifiedFix]] = {}
+    verified = 0
+    try:
+        for finding in findings:
+            if finding.path in kept:
+                _err(
+                    f"{finding.rule_id} at {finding.path}:{finding.line}: same file as an earlier fix "
+                    "in this run; run again after applying it"
+                )
+                continue
+            try:
+                result = await afix(finding, repo, config, store=store, on_event=progress)
+            except Exception as exc:  # one finding's failure never stops the rest
+                _err(f"{finding.rule_id} at {finding.path}:{finding.line}: fix loop failed: {exc}")
+                continue
+            if result.verified:
+                verified += 1
+                kept[finding.path] = (finding, result)
+            if args.json:
+                data: dict[str, Any] = {"finding": finding.fingerprint, "fix": result.to_dict()}
+                if result.verified:
+                    data["sarif_fix"] = sarif_fix(result.description, result.changes(), result.verification)
+                sys.stdout.write(json.dumps(data, ensure_ascii=False, default=str) + "\n")
+            else:
+                print_fix(result, finding, sys.stdout)
+    finally:
+        if store is not None:
+            store.close()
+        await aclose()
+
+    originals: dict[str, str] = {}
+    patched: dict[str, str] = {}
+    for path, (_finding, result) in kept.items():
+        try:
+            current = (repo / path).read_text(encoding="utf-8", errors="surrogateescape")
+            new = apply_all({path: current}, list(result.edits))
+        except (OSError, ValueError) as exc:
+            _err(f"{path}: fix not written: {exc}")
+            continue
+        if unified_diff({path: current}, new) != result.diff:
+            _err(f"{path}: the file changed since the fix was verified; not written (run again)")
+            continue
+        originals[path] = current
+        patched.update(new)
+    if args.patch and patched:
+        Path(args.patch).write_text(unified_diff(originals, patched), encoding="utf-8")
+        _err(f"wrote {len(patched)} verified fix(es) to {args.patch}")
+    if args.apply:
+        for path, text in sorted(patched.items()):
+            (repo / path).write_text(text, encoding="utf-8", errors="surrogateescape")
+            _err(f"applied the verified fix to {path}")
+    if not args.json:
+        print(f"{verified} of {len(findings)} finding(s) with a verified fix")
+    return EXIT_OK if verified else EXIT_NO_FIX
