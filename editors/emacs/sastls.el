@@ -108,9 +108,15 @@
 
 ;;;###autoload
 (defun sastls-fix ()
-  "Propose a verified fix for the finding at point."
+  "Propose a verified fix for the finding at point; apply it only if you agree."
   (interactive)
-  (sastls--execute "sastls.fix" (sastls--finding-arg)))
+  (let ((result (sastls--execute "sastls.fix" (sastls--finding-arg))))
+    (cond ((not result) nil)
+          ((and (eq (plist-get result :verified) t) (plist-get result :edit))
+           (when (y-or-n-p (format "sastls: %s. Apply it? " (plist-get result :description)))
+             (eglot--apply-workspace-edit (plist-get result :edit))))
+          (t (message "sastls: no verified fix: %s" (or (plist-get result :stop_reason) "unknown reason"))))
+    result))
 
 (defun sastls--judge (verdict)
   (let ((arg (sastls--finding-arg))

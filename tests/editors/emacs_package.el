@@ -12,10 +12,13 @@
     ok))
 (condition-case err
     (progn
+      (setq default-directory (file-name-as-directory (getenv "SASTLS_ROOT")))
       (find-file (getenv "SASTLS_FILE"))
+      (setq default-directory (file-name-as-directory (getenv "SASTLS_ROOT")))
       (python-mode)
       (let ((contact (sastls--contact)))
-        (eglot 'python-mode (project-current) 'eglot-lsp-server contact "python"))
+        (eglot '(python-mode) (or (project-current) (cons 'transient default-directory))
+               'eglot-lsp-server contact "python"))
       (push (cons 'connected (and (wait-until (lambda () (eglot-current-server)) 20) t)) out)
       (push (cons 'diagnostics (and (wait-until (lambda () (flymake-diagnostics)) 30) t)) out)
       (let* ((diags (sort (flymake-diagnostics) (lambda (a b) (< (flymake-diagnostic-beg a) (flymake-diagnostic-beg b)))))

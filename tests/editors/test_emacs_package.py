@@ -25,6 +25,7 @@ def test_package_investigates_the_finding_at_point(workspace: Path, server_comma
         "SASTLS_CMD": " ".join(server_command),
         "SASTLS_FILE": str(workspace / "app" / "routes.py"),
         "SASTLS_OUT": str(result),
+        "SASTLS_ROOT": str(workspace),
         "HOME": str(tmp_path),
     }
     proc = subprocess.run(

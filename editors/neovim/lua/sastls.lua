@@ -26,8 +26,14 @@ local function find_root(bufnr)
       found = vim.fn.finddir(marker, dir .. ";")
     end
     if found ~= "" then
-      return vim.fn.fnamemodify(found, ":p:h"):gsub("/%.git/?$", ""):gsub("/$", "")
+      return (vim.fn.fnamemodify(found, ":p:h"):gsub("/%.git/?$", ""):gsub("/$", ""))
     end
+  end
+  -- No marker: the working directory when the file is under it (a project opened with `nvim .`),
+  -- else the file's own folder.
+  local cwd = vim.fn.getcwd()
+  if dir == cwd or dir:sub(1, #cwd + 1) == cwd .. "/" then
+    return cwd
   end
   return dir
 end
@@ -187,7 +193,20 @@ end
 
 function M.fix()
   with_finding(function(arg)
-    execute("sastls.fix", arg)
+    execute("sastls.fix", arg, function(result)
+      if not result then
+        return
+      end
+      if not result.verified or not result.edit then
+        notify("no verified fix: " .. (result.stop_reason or "unknown reason"), vim.log.levels.WARN)
+        return
+      end
+      local answer = vim.fn.confirm("sastls: " .. (result.description or "verified fix") .. "\nApply it?", "&Apply\n&Cancel", 2)
+      if answer == 1 then
+        local c = client()
+        vim.lsp.util.apply_workspace_edit(result.edit, c and c.offset_encoding or "utf-16")
+      end
+    end)
   end)
 end
 

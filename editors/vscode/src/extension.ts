@@ -141,6 +141,44 @@ async function run(command: string, arg: object): Promise<unknown> {
   return status.track(vscode.commands.executeCommand(command, arg));
 }
 
+interface FixResult {
+  verified: boolean;
+  description?: string;
+  stop_reason?: string;
+  diff?: string;
+  edit?: unknown;
+}
+
+/** Ask the server for a verified fix; apply it only when the user agrees. */
+async function fixFinding(f: { uri: string; fingerprint: string }): Promise<void> {
+  const result = (await run("sastls.fix", f)) as FixResult | undefined;
+  if (!result || !client) return;
+  const showDiff = async () => {
+    const doc = await vscode.workspace.openTextDocument({ content: result.diff ?? "", language: "diff" });
+    await vscode.window.showTextDocument(doc, { preview: true });
+  };
+  if (!result.verified || !result.edit) {
+    const choice = await vscode.window.showWarningMessage(
+      `sastls: no verified fix (${result.stop_reason ?? "unknown reason"}).`,
+      ...(result.diff ? ["Show last attempt"] : []),
+    );
+    if (choice) await showDiff();
+    return;
+  }
+  const choice = await vscode.window.showInformationMessage(
+    `sastls: ${result.description ?? "verified fix"}`,
+    "Apply",
+    "Show diff",
+  );
+  if (choice === "Show diff") await showDiff();
+  if (choice === "Apply") {
+    const edit = await client.protocol2CodeConverter.asWorkspaceEdit(
+      result.edit as Parameters<typeof client.protocol2CodeConverter.asWorkspaceEdit>[0],
+    );
+    if (edit) await vscode.workspace.applyEdit(edit);
+  }
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel("sastls", { log: true });
   status = new StatusItem();
@@ -159,7 +197,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   reg("sastls.client.triageWorkspace", () => run("sastls.investigateWorkspace", {}));
   reg("sastls.client.fixFinding", async () => {
     const f = await pickFinding();
-    if (f) await run("sastls.fix", f);
+    if (f) await fixFinding(f);
   });
   for (const [id, verdict] of [
     ["sastls.client.markFalsePositive", "FALSE_POSITIVE"],
