@@ -15,7 +15,9 @@ def test_import_from_outside_the_repo(tmp_path: Path) -> None:
         "import importlib.resources as r;"
         "print(sorted(p.name for p in r.files('sastls.prompts').iterdir() if p.name.endswith('.md')))"
     )
-    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
     assert "agent.md" in out.stdout
 
 
@@ -33,7 +35,7 @@ def test_every_subpackage_has_an_init() -> None:
 
 def test_console_script_usage_error_exits_2() -> None:
     exe = Path(sys.executable).with_name("sastls")
-    proc = subprocess.run([str(exe), "no-such-command"], capture_output=True, text=True)
+    proc = subprocess.run([str(exe), "no-such-command"], capture_output=True, text=True, check=False)
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert "invalid choice" in proc.stderr
