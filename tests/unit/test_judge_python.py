@@ -582,6 +582,97 @@ def view(resp):
     resp.set_cookie("sid", "v", secure=True, httponly=True)  # <-
 """,
     ),
+    # ---------------------------------------------------------------- objects we cannot see into
+    (
+        "inherited-method-is-unknown",
+        22,
+        TP,
+        """
+import os
+from webfw import BaseHandler
+class Remove(BaseHandler):
+    def post(self):
+        name = self.param("name")
+        os.remove("/srv/data/" + name)  # <-
+""",
+    ),
+    (
+        "tornado-argument-source",
+        78,
+        TP,
+        """
+import subprocess
+import tornado.web
+class Ping(tornado.web.RequestHandler):
+    def get(self):
+        host = self.get_query_argument("h", "localhost")
+        self.write(subprocess.getoutput("ping -c1 " + host))  # <-
+""",
+    ),
+    (
+        "tornado-argument-cast",
+        78,
+        FP,
+        """
+import subprocess
+import tornado.web
+class Ping(tornado.web.RequestHandler):
+    def get(self):
+        count = int(self.get_argument("n"))
+        self.write(subprocess.getoutput("ping -c %d localhost" % count))  # <-
+""",
+    ),
+    (
+        "dataclass-field-from-request",
+        89,
+        TP,
+        """
+import sqlite3
+from dataclasses import dataclass
+from flask import request
+@dataclass
+class Where:
+    col: str
+    val: str
+    def sql(self):
+        return self.col + " = '" + self.val + "'"
+def view():
+    w = Where("city", request.args["city"])
+    sqlite3.connect("d").execute("SELECT * FROM t WHERE " + w.sql())  # <-
+""",
+    ),
+    (
+        "dataclass-field-constant",
+        89,
+        FP,
+        """
+import sqlite3
+from dataclasses import dataclass
+@dataclass
+class Where:
+    col: str
+    val: str = "x"
+    def sql(self):
+        return self.col + " = '" + self.val + "'"
+def view():
+    w = Where("city", "paris")
+    sqlite3.connect("d").execute("SELECT * FROM t WHERE " + w.sql())  # <-
+""",
+    ),
+    (
+        "dataclass-field-sink-in-method",
+        89,
+        TP,
+        """
+import sqlite3
+from dataclasses import dataclass
+@dataclass
+class Lookup:
+    name: str
+    def run(self, db: sqlite3.Connection):
+        return db.execute("SELECT * FROM t WHERE n = '" + self.name + "'")  # <-
+""",
+    ),
 ]
 
 

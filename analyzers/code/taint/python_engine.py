@@ -1517,7 +1517,14 @@ class Interp:
             if inner.type == "expression_statement" and inner.named_children:
                 a = inner.named_children[0]
                 if a.type == "assignment" and text(a.child_by_field_name("left")) == attr:
-                    vals.append(self.ev(a.child_by_field_name("right")))
+                    right = a.child_by_field_name("right")
+                    if right is not None:
+                        vals.append(self.ev(right))
+                    if right is None or (
+                        a.child_by_field_name("type") is not None and _is_dataclass(cls, self)
+                    ):
+                        # a declared field (``val: str``): whoever constructs the object sets it
+                        vals.append(self.constructed_field(node, attr, cls))
             elif inner.type == "function_definition" and inner != self.func:
                 if f"self.{attr}" not in (inner.text or b"").decode("utf-8", "replace"):
                     continue
@@ -1531,6 +1538,15 @@ class Interp:
         if not vals:
             return Val(origins=frozenset({Origin("unknown", f"self.{attr}", self.path, line_of(node))}))
         return join_all(vals)
+
+    def constructed_field(self, node: Node, attr: str, cls: Node) -> Val:
+        """A field the constructor fills: what the instance was built from when this method runs on
+        a known instance (a call in context), else unknown."""
+        me = self.env.get("self") if self.env is not None else None
+        if me is None or any(o.kind == "param" for o in me.origins):
+            what = f"field {text(cls.child_by_field_name('name'))}.{attr} (set by whoever constructs it)"
+            return Val(origins=frozenset({Origin("unknown", what, self.path, line_of(node))}))
+        return replace(me, fields=None, exact=False, const=NOT_CONST, flags=frozenset())
 
     def ev_subscript(self, node: Node) -> Val:
         base = self.ev(node.child_by_field_name("value"))
@@ -1951,6 +1967,11 @@ class Interp:
         if not is_method and (q in PROPAGATORS or q in LIBRARY_CALLS):
             const = constfold.builtin(q, [a.const for a in pos]) if not kws else NOT_CONST
             return combine(args_all, const=const)
+        if is_method and obj is not None and text(obj) in {"self", "cls"}:
+            # a method the class inherits from code outside the workspace (a framework's request
+            # handler): what it returns is unknown, never a constant
+            o = Origin("unknown", f"{text(fn)}() (inherited, not in the workspace)", self.path, line_of(node))
+            return Val(origins=frozenset({o}) | combine(args_all).origins)
         if is_method and receiver is not None:
             if method in {"get", "pop", "setdefault"} and receiver.fields is not None and pos:
                 # a lookup returns one of the container's values (or the default), never the key
@@ -2060,6 +2081,21 @@ def _params_external(v: Val, what: str) -> Val:
         Origin("unknown", what, o.path, o.line) if o.kind == "param" else o for o in v.origins
     )
     return replace(v, origins=origins)
+
+
+def _is_dataclass(cls: Node, interp: Interp) -> bool:
+    """A class whose declared fields become constructor parameters (dataclasses, attrs, pydantic)."""
+    for d in decorators(cls):
+        expr = d.named_children[0] if d.named_children else None
+        callee = expr.child_by_field_name("function") if expr is not None and expr.type == "call" else expr
+        q, _ = interp.qualify(callee)
+        if q.split(".")[-1] in {"dataclass", "define", "frozen", "mutable", "attrs", "s"}:
+            return True
+    supers = cls.child_by_field_name("superclasses")
+    return supers is not None and any(
+        text(b).split(".")[-1] in {"BaseModel", "NamedTuple", "TypedDict", "Struct"}
+        for b in supers.named_children
+    )
 
 
 def _is_source_object(q: str) -> bool:

@@ -101,6 +101,20 @@ SOURCE_METHODS: Final[frozenset[str]] = frozenset(
         "get_data",
         "makefile",
         "urlopen",
+        # Tornado's RequestHandler: request arguments and cookies
+        "get_argument",
+        "get_arguments",
+        "get_query_argument",
+        "get_query_arguments",
+        "get_body_argument",
+        "get_body_arguments",
+        "get_cookie",
+        "get_secure_cookie",
+        "get_signed_cookie",
+        # aiohttp's Request
+        "post",
+        "text",
+        "multipart",
     }
 )
 # Parameter annotations meaning "a framework fills this from the request" (FastAPI/Starlette/Django).

@@ -1,0 +1,9 @@
+import html
+
+import tornado.web
+
+
+class ProfileHandler(tornado.web.RequestHandler):
+    def get(self):
+        nick = self.get_argument("nick", "anonymous")
+        self.write("<div class='nick'>" + html.escape(nick) + "</div>")
