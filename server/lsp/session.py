@@ -72,6 +72,7 @@ class Session:
         self._to_publish: set[str] = set()
         self._publish_timer: asyncio.TimerHandle | None = None
         self._refresh_pending = False
+        self.pull = False  # the client pulls diagnostics: never push (set by initialize)
         self._status_timer: asyncio.TimerHandle | None = None
         self._last_status: dict[str, Any] | None = None
         self.jobs.on_change = self.status_soon
@@ -141,6 +142,10 @@ class Session:
         self.root = Path(fs).resolve() if fs else None
         self.settings = options.section_of(params.initialization_options)
         self.encoding = normalize_encoding(str(self.ls.workspace.position_encoding or "utf-16"))
+        # A client that pulls diagnostics (and can be told to pull again) gets them only by pull:
+        # VS Code keeps pushed and pulled diagnostics in two collections and would show each twice.
+        td, ws = params.capabilities.text_document, params.capabilities.workspace
+        self.pull = bool(td and td.diagnostic and ws and ws.diagnostics and ws.diagnostics.refresh_support)
 
     async def initialized(self) -> None:
         self._log_handler = logs.attach(self.ls)
@@ -554,6 +559,12 @@ class Session:
         return self._cached(rel)[0]
 
     def publish(self, rel: str) -> None:
+        if self.pull:
+            self._refresh_pending = True
+            if self._publish_timer is None:
+                self._publish_timer = asyncio.get_running_loop().call_later(PUBLISH_COALESCE, self._flush)
+            self.status_soon()
+            return
         diags, raw = self._cached(rel)
         if not diags and rel not in self._published:
             return

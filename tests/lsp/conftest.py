@@ -80,13 +80,26 @@ async def start(
     ws: Path,
     settings: dict[str, Any] | None = None,
     caps: str = "visual-studio-code",
+    *,
+    pull: bool = False,
 ) -> lsp.InitializeResult:
+    """Start a session. A client that pulls diagnostics gets none pushed, so by default the client's
+    pull capability is removed and the tests read pushed diagnostics (``pull=True`` keeps it)."""
     opts: dict[str, Any] = {"scanners": []}
     opts.update(settings or {})
+    capabilities = client_capabilities(caps)
+    if not pull and capabilities.text_document is not None:
+        capabilities.text_document.diagnostic = None
+    if pull:  # what VS Code 1.100 announces (pytest-lsp's recorded capabilities predate pull)
+        assert capabilities.text_document is not None and capabilities.workspace is not None
+        capabilities.text_document.diagnostic = lsp.DiagnosticClientCapabilities(
+            related_document_support=True
+        )
+        capabilities.workspace.diagnostics = lsp.DiagnosticWorkspaceClientCapabilities(refresh_support=True)
     return await asyncio.wait_for(
         client.initialize_session(
             lsp.InitializeParams(
-                capabilities=client_capabilities(caps),
+                capabilities=capabilities,
                 root_uri=ws.as_uri(),
                 workspace_folders=[lsp.WorkspaceFolder(uri=ws.as_uri(), name="ws")],
                 initialization_options={"sastls": opts},

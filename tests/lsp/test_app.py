@@ -327,3 +327,42 @@ async def test_an_edit_right_after_open_is_applied_in_order(client: LanguageClie
     )
     await until(lambda: len(by_line(diags(client, u), 12)) == 1, what="the finding two lines down")
     assert len(diags(client, u)) == 4
+
+
+async def test_a_client_that_pulls_diagnostics_gets_none_pushed(
+    client: LanguageClient, workspace: Path
+) -> None:
+    """VS Code keeps pushed and pulled diagnostics apart and would list each finding twice: a client
+    that pulls (and accepts refresh requests) gets diagnostics only by pull, and a refresh on change."""
+    await start(client, workspace, pull=True)
+    u = open_doc(client, workspace, SHELL)
+
+    async def pulled() -> list[lsp.Diagnostic]:
+        report = await asyncio.wait_for(
+            client.text_document_diagnostic_async(
+                lsp.DocumentDiagnosticParams(text_document=lsp.TextDocumentIdentifier(uri=u))
+            ),
+            TIMEOUT,
+        )
+        return list(report.items)
+
+    items: list[lsp.Diagnostic] = []
+    for _ in range(200):
+        items = await pulled()
+        if len(items) >= 4:
+            break
+        await asyncio.sleep(0.05)
+    assert len(by_line(items, 10)) == 1, items
+    workspace_report = await asyncio.wait_for(
+        client.workspace_diagnostic_async(lsp.WorkspaceDiagnosticParams(previous_result_ids=[])), TIMEOUT
+    )
+    assert any(r.uri == u and r.items for r in workspace_report.items)
+    d = by_line(items, 10)[0]
+    seen = client.diagnostic_refresh_count
+    result = await _execute(client, "sastls.investigate", d.data["fingerprint"])
+    assert isinstance(result, dict) and result["status"] == "done", result
+    await until(lambda: client.diagnostic_refresh_count > seen, what="a diagnostic refresh")
+    after = by_line(await pulled(), 10)[0]
+    assert after.data["verdict"] == result["verdict"]
+    await asyncio.sleep(0.3)
+    assert diags(client, u) == [], "diagnostics were pushed to a client that pulls them"
