@@ -122,13 +122,14 @@ def column_chart(
     slot = (width - left - 8) / len(columns)
     col_w = max(6.0, slot * 0.7)
     most = max(sum(c.values()) for _, c in columns) or 1
+    most += most % 2 if most > 1 else 0  # an even axis top: the middle grid line is a whole count
     parts = [
         f'<figure class="chart"><figcaption>{esc(title)}'
         + (f' <span class="note">{esc(note)}</span>' if note else "")
         + f'</figcaption><svg viewBox="0 0 {width} {height}" width="100%" role="img" '
         + f'aria-label="{esc(title)}">'
     ]
-    for frac in (0.0, 0.5, 1.0):
+    for frac in (0.0, 0.5, 1.0) if most > 1 else (0.0, 1.0):
         y = top + plot_h * (1 - frac)
         parts.append(f'<line x1="{left}" x2="{width - 4}" y1="{y:.1f}" y2="{y:.1f}" class="grid"/>')
         parts.append(

@@ -234,3 +234,15 @@ def test_renders_in_headless_chromium(tmp_path: Path) -> None:
     visible = {v for v, hidden in shown if not hidden}
     assert visible == {"FALSE_POSITIVE"}
     assert re.search(r'<span id="shown">2</span>', dom)
+
+
+def test_column_chart_axis_labels_are_whole_counts() -> None:
+    from collections import Counter
+
+    from sastls.server.reports.html import column_chart
+
+    svg = column_chart("c", [("a", Counter({"TRUE_POSITIVE": 5})), ("b", Counter({"FALSE_POSITIVE": 2}))])
+    labels = re.findall(r'class="num">(\d+)</text>', svg)
+    assert labels == ["0", "3", "6"]
+    single = column_chart("c", [("a", Counter({"TRUE_POSITIVE": 1}))])
+    assert re.findall(r'class="num">(\d+)</text>', single) == ["0", "1"]
