@@ -24,12 +24,21 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
-def _analyst_options(p: argparse.ArgumentParser) -> None:
+def _analyst_options(p: argparse.ArgumentParser, *, cascade: bool = True) -> None:
     p.add_argument(
         "--analyst", choices=["heuristic", "llm"], help="who judges (default: config, else heuristic)"
     )
     p.add_argument("--model", help="litellm model string, e.g. openai/gpt-4o-mini or ollama/llama3")
     p.add_argument("--api-base", help="OpenAI-compatible endpoint (vLLM, llama.cpp server, ...)")
+    if not cascade:
+        return
+    p.add_argument(
+        "--cascade",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="llm: accept a conclusive offline verdict without a model call (default: config, else on); "
+        "--no-cascade sends every finding to the model",
+    )
 
 
 def _selector(p: argparse.ArgumentParser, allow_all: bool = False) -> None:
@@ -68,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     out.add_argument("--apply", action="store_true", help="write verified fixes to the files")
     out.add_argument("--patch", metavar="OUT.diff", help="write verified fixes as a unified diff")
     p.add_argument("--test-command", metavar="CMD", help="the project's tests, run before and after a patch")
-    _analyst_options(p)
+    _analyst_options(p, cascade=False)
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("triage", help="investigate every finding of findings files (batch, resumable)")

@@ -87,7 +87,9 @@ def describe(name: str, args: dict[str, Any]) -> str:
 
 
 def _coerce_lines(args: dict[str, Any]) -> dict[str, Any]:
-    """Line numbers written as strings ("12") become integers; anything else is left to the schema."""
+    """Line numbers written as strings ("12") become integers, and a missing ``kind`` is filled in when
+    the other arguments name exactly one (a symbol alone, or a path with a line); anything else is left
+    to the schema."""
 
     def fix(d: dict[str, Any]) -> dict[str, Any]:
         return {
@@ -98,6 +100,13 @@ def _coerce_lines(args: dict[str, Any]) -> dict[str, Any]:
     out = fix(args)
     if isinstance(out.get("ranges"), list):
         out["ranges"] = [fix(r) if isinstance(r, dict) else r for r in out["ranges"]]
+    if "kind" not in out:  # the kind left out where the other arguments leave no doubt
+        if out.get("symbol") and not out.get("start_line"):
+            out["kind"] = "symbol"
+        elif out.get("path") and out.get("start_line") and not out.get("symbol"):
+            out["kind"] = "range"
+        elif out.get("ranges") and not out.get("symbol") and not out.get("path"):
+            out["kind"] = "ranges"
     return out
 
 

@@ -84,6 +84,8 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
         out["model"] = args.model
     if args.api_base:
         out["api_base"] = args.api_base
+    if getattr(args, "cascade", None) is not None:
+        out["cascade"] = args.cascade
     return out
 
 

@@ -102,3 +102,18 @@ def test_recursion_limit_lets_the_breakers_fire_first(limits: Limits) -> None:
     worst_error_steps = limits.max_error_recovery
     stop_steps = 2  # agent (breaker) + comprehensive_evaluation
     assert recursion_limit(limits) > worst_tool_steps + worst_error_steps + stop_steps
+
+
+def test_fetch_kind_is_inferred_only_when_the_arguments_leave_no_doubt() -> None:
+    from sastls.graph.nodes.agent import _coerce_lines
+
+    assert _coerce_lines({"symbol": "run"})["kind"] == "symbol"
+    assert _coerce_lines({"path": "a.py", "start_line": "3"}) == {
+        "path": "a.py",
+        "start_line": 3,
+        "kind": "range",
+    }
+    assert _coerce_lines({"ranges": [{"path": "a.py", "start_line": 1}]})["kind"] == "ranges"
+    assert "kind" not in _coerce_lines({"symbol": "run", "path": "a.py", "start_line": 3})  # which one?
+    assert "kind" not in _coerce_lines({"reason": "x"})
+    assert _coerce_lines({"kind": "callers", "symbol": "run"})["kind"] == "callers"
