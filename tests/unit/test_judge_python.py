@@ -582,6 +582,99 @@ def view(resp):
     resp.set_cookie("sid", "v", secure=True, httponly=True)  # <-
 """,
     ),
+    # ---------------------------------------------------------------- XSS: what the browser is told it gets
+    (
+        "xss-text-plain-response",
+        79,
+        FP,
+        """
+from flask import request, Response
+def echo():
+    return Response("you said " + request.args["q"], mimetype="text/plain")  # <-
+""",
+    ),
+    (
+        "xss-html-response",
+        79,
+        TP,
+        """
+from flask import request, Response
+def echo():
+    return Response("<p>" + request.args["q"], mimetype="text/html")  # <-
+""",
+    ),
+    (
+        "xss-flask-response-default-is-html",
+        79,
+        TP,
+        """
+from flask import request, Response
+def echo():
+    return Response("<p>" + request.args["q"])  # <-
+""",
+    ),
+    (
+        "xss-headers-may-override-the-type",
+        79,
+        TP,
+        """
+from flask import request, Response
+def echo():
+    return Response(request.args["q"], mimetype="text/plain", headers={"Content-Type": "text/html"})  # <-
+""",
+    ),
+    (
+        "xss-media-type-chosen-at-run-time",
+        79,
+        TP,
+        """
+from flask import request, Response
+def echo():
+    return Response(request.args["q"], mimetype=request.args["t"])  # <-
+""",
+    ),
+    (
+        "xss-svg-is-markup",
+        79,
+        TP,
+        """
+from django.http import HttpResponse
+def icon(request):
+    return HttpResponse(request.GET["svg"], content_type="image/svg+xml")  # <-
+""",
+    ),
+    (
+        "xss-aiohttp-text-default",
+        79,
+        FP,
+        """
+from aiohttp import web
+async def h(request):
+    return web.Response(text="hi " + request.query["n"])  # <-
+""",
+    ),
+    (
+        "xss-tornado-dict-is-json",
+        79,
+        FP,
+        """
+import tornado.web
+class H(tornado.web.RequestHandler):
+    def get(self):
+        self.write({"name": self.get_argument("n")})  # <-
+""",
+    ),
+    (
+        "xss-tornado-string-is-html",
+        79,
+        TP,
+        """
+import tornado.web
+class H(tornado.web.RequestHandler):
+    def get(self):
+        self.write("<b>" + self.get_argument("n") + "</b>")  # <-
+""",
+    ),
     # ---------------------------------------------------------------- objects we cannot see into
     (
         "inherited-method-is-unknown",

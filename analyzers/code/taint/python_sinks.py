@@ -269,6 +269,10 @@ def dangerous_value(engine: Engine, info: ModuleInfo, site: SinkSite, hit: Hit, 
             return safe
     if family == "command":
         return _command_value(path, node, q, hit)
+    if family == "xss":
+        safe = _xss_safe(path, node, q, hit)
+        if safe is not None:
+            return safe
     if not sink.args:
         return join_all([*hit.args, *hit.kwargs.values()])
     vals = [v for pos, kw in sink.args if (v := _arg(hit, pos, kw)) is not None]
@@ -276,6 +280,46 @@ def dangerous_value(engine: Engine, info: ModuleInfo, site: SinkSite, hit: Hit, 
 
 
 _STDLIB_XML = ("xml.etree.", "xml.dom.minidom.", "xml.sax.", "xml.dom.pulldom.")
+
+# Response constructors whose media type is set by a keyword; (keyword names, default when unset)
+_RESPONSE_TYPES: dict[str, tuple[tuple[str, ...], str]] = {
+    "flask.Response": (("mimetype", "content_type"), "text/html"),
+    "werkzeug.wrappers.Response": (("mimetype", "content_type"), "text/plain"),
+    "django.http.HttpResponse": (("content_type",), "text/html"),
+    "aiohttp.web.Response": (("content_type",), "text/plain"),
+}
+
+
+def _renders_as_markup(media_type: str) -> bool:
+    """A media type a browser renders as a document that can run script (HTML, XHTML, SVG, XML)."""
+    t = media_type.split(";", 1)[0].strip().lower()
+    return not t or any(w in t for w in ("html", "xml", "svg"))
+
+
+def _xss_safe(path: str, node: Node, q: str, hit: Hit) -> Val | None:
+    """A response served with a constant media type that browsers never render as markup
+    (``text/plain``, ``application/json``, ...): a safe variant. None when it may be HTML."""
+    if q in _RESPONSE_TYPES:
+        keywords, default = _RESPONSE_TYPES[q]
+        given = [hit.kwargs[k] for k in keywords if k in hit.kwargs]
+        if "headers" in hit.kwargs or "**" in hit.kwargs or len(hit.args) > 2:
+            return None  # the media type may come with the headers
+        if any(not isinstance(v.const, str) for v in given):
+            return None  # a media type chosen at run time
+        media = str(given[0].const) if given else default
+        if not _renders_as_markup(media):
+            return Val().with_note(
+                _note(path, node, f"served as {media}: browsers do not render it as HTML", "safe_variant")
+            )
+        return None
+    if q == ".write" and hit.args and hit.args[0].fields is not None and hit.args[0].exact:
+        chunk = _kw_node(node, "chunk", 0)
+        if chunk is not None and chunk.type == "dictionary":
+            # Tornado's RequestHandler.write() serialises a dict as JSON (application/json)
+            return Val().with_note(
+                _note(path, node, "a dict is written as JSON (application/json)", "safe_variant")
+            )
+    return None
 
 
 def _xml_safe(path: str, node: Node, q: str, hit: Hit) -> Val | None:

@@ -536,6 +536,7 @@ FAMILIES: Final[dict[Family, PyFamily]] = {
             Sink("django.utils.safestring.mark_safe", ((0, "s"),)),
             Sink("django.utils.safestring.SafeString", ((0, ""),)),
             Sink(".write", ((0, "chunk"),)),
+            Sink("aiohttp.web.Response", ((-2, "text"), (-2, "body"))),
             Sink("<return>", ((0, ""),)),
         ),
         sanitizers=frozenset(
@@ -558,6 +559,8 @@ FAMILIES: Final[dict[Family, PyFamily]] = {
                 "django.http.JsonResponse",
                 "fastapi.responses.JSONResponse",
                 "fastapi.responses.PlainTextResponse",
+                "tornado.escape.xhtml_escape",
+                "aiohttp.web.json_response",
             }
         ),
         safe_variants=frozenset(
