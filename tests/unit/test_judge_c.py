@@ -352,6 +352,99 @@ uint32_t f(const uint8_t *d) {
 }
 """,
     ),
+    # ---------------------------------------------------------------- bounds from checks, clamps, idioms
+    (
+        "strcpy-after-length-check",
+        120,
+        FP,
+        """
+#include <string.h>
+void f(const char *s) { char b[16]; if (strlen(s) >= sizeof(b)) return; strcpy(b, s); /* <- */ }
+""",
+    ),
+    (
+        "strcpy-check-does-not-guard",
+        120,
+        TP,
+        """
+#include <stdio.h>
+#include <string.h>
+void f(const char *s) { char b[16]; if (strlen(s) < sizeof(b)) { puts("short"); } strcpy(b, s); /* <- */ }
+""",
+    ),
+    (
+        "memcpy-clamped-size_t",
+        120,
+        FP,
+        """
+#include <string.h>
+void f(const char *s, size_t n) { char b[16]; if (n > sizeof b) n = sizeof b; memcpy(b, s, n); /* <- */ }
+""",
+    ),
+    (
+        "memcpy-clamped-signed",
+        120,
+        TP,
+        """
+#include <string.h>
+void f(const char *s, int n) { char b[16]; if (n > 16) n = 16; memcpy(b, s, n); /* <- */ }
+""",
+    ),
+    (
+        "memcpy-clamp-undone",
+        120,
+        TP,
+        """
+#include <string.h>
+void f(const char *s, size_t n) {
+    char b[16]; if (n > sizeof b) n = sizeof b; n += 4; memcpy(b, s, n); /* <- */
+}
+""",
+    ),
+    (
+        "strncat-room-left",
+        120,
+        FP,
+        """
+#include <string.h>
+void f(const char *s) { char b[32] = ""; strncat(b, s, sizeof(b) - strlen(b) - 1); /* <- */ }
+""",
+    ),
+    (
+        "strncat-whole-size",
+        120,
+        TP,
+        """
+#include <string.h>
+void f(const char *s) { char b[32] = ""; strncat(b, s, sizeof(b)); /* <- */ }
+""",
+    ),
+    (
+        "null-allocator-that-aborts",
+        476,
+        FP,
+        """
+#include <stdlib.h>
+static void *xmalloc(size_t n) { void *p = malloc(n); if (!p) abort(); return p; }
+void f(void) {
+    char *b = xmalloc(16);
+    b[0] = 0; /* <- */
+}
+""",
+    ),
+    (
+        "null-allocator-that-may-fail",
+        476,
+        TP,
+        """
+#include <stdlib.h>
+static void *try_alloc(size_t n) { void *p = malloc(n); if (!p) return NULL; return p; }
+void f(void) {
+    char *b = try_alloc(16);
+    b[0] = 0; /* <- */
+}
+""",
+    ),
 ]
 
 

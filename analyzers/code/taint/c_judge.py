@@ -1401,6 +1401,19 @@ def _copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                     "constant",
                 ),
             ]
+        if src is None and size is not None and s_i < len(args):
+            src_text = _squash(text(_strip(args[s_i])))
+            bound = _upper_bound_of(ctx, {f"strlen({src_text})", f"strnlen({src_text})"}, call, func)
+            if bound is not None and bound[0] + 1 <= size:
+                return [
+                    sink,
+                    ctx.note(
+                        bound[1],
+                        f"the length of `{text(args[s_i])}` is checked to be at most {bound[0]} "
+                        f"(`{text(dst)}` holds {size})",
+                        "guard",
+                    ),
+                ]
         return _keep(ctx, call, f"{name}() copies a source not known to fit `{text(dst)}`")
     if name in {"sprintf", "vsprintf"}:
         fmt = const_string(ctx, args[1], func) if len(args) > 1 else None
@@ -1415,6 +1428,15 @@ def _copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                 ),
             ]
         return _keep(ctx, call, f"{name}() output may exceed `{text(dst)}`")
+    if name == "strncat" and n_i < len(args):
+        d = _squash(text(dst))
+        n_text = _squash(text(args[n_i])).replace(f"sizeof({d})", f"sizeof{d}")
+        room = {f"sizeof{d}-strlen({d})-1", f"sizeof{d}-1-strlen({d})", f"sizeof{d}-(strlen({d})+1)"}
+        if n_text in room:
+            return [
+                sink,
+                ctx.note(args[n_i], f"appends at most the room left in `{text(dst)}`", "guard"),
+            ]
     if name in {"strcat", "strncat"}:
         return _keep(ctx, call, f"{name}() appends to a string of unknown length")
     if n_i < 0 or n_i >= len(args):
@@ -1432,6 +1454,8 @@ def _copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         return [sink, ctx.note(n, f"length {value} fits `{text(dst)}` ({size} bytes)", "constant")]
     if size is not None:
         bound = _upper_bound(ctx, n, call, func)
+        if bound is not None and not _cannot_be_negative(ctx, n, call, func):
+            bound = None  # a negative signed length converts to a huge size_t
         if bound is not None and bound[0] <= size:
             return [
                 sink,
@@ -1442,6 +1466,22 @@ def _copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                 ),
             ]
     return _keep(ctx, call, f"length `{text(n)}` of {name}() is not bounded by `{text(dst)}`")
+
+
+_UNSIGNED = re.compile(r"\bunsigned\b|\bsize_t\b|\buint\w*_t\b|\bu_?int\b|\bu(8|16|32|64)\b")
+
+
+def _cannot_be_negative(ctx: Ctx, n: Node, at: Node, func: Node | None) -> bool:
+    """``n`` (a length) is of an unsigned type, a sizeof/strlen, or checked to be non-negative."""
+    e = _strip(n)
+    if e.type == "sizeof_expression" or (e.type == "call_expression" and _callee(e) in {"strlen", "strnlen"}):
+        return True
+    if e.type != "identifier":
+        return False
+    declared = _declared_type(text(e), func, ctx.parsed.tree.root_node)
+    if declared is not None and _UNSIGNED.search(declared):
+        return True
+    return _nonnegative(ctx, text(e), at, func)
 
 
 def _is_sizeof_of(node: Node, name: str) -> bool:
@@ -1455,23 +1495,89 @@ def _is_sizeof_of(node: Node, name: str) -> bool:
     return False
 
 
+def _squash(s: str) -> str:
+    return re.sub(r"\s+", "", s)
+
+
 def _upper_bound(ctx: Ctx, expr: Node, at: Node, func: Node | None) -> tuple[int, Node] | None:
-    """The largest value ``expr`` (a variable) can have at ``at``, from dominating checks."""
+    """The largest value ``expr`` (a variable) can have at ``at``, from dominating checks or a clamp."""
     name = text(_strip(expr))
+    return _upper_bound_of(ctx, {_squash(name)}, at, func)
+
+
+def _bound_value(ctx: Ctx, other: Node, func: Node | None) -> int | None:
+    v = const_int(ctx, other, func)
+    if v is None and _strip(other).type == "sizeof_expression":
+        v = _sizeof(ctx, _strip(other), func)
+    return v
+
+
+def _upper_bound_of(ctx: Ctx, names: set[str], at: Node, func: Node | None) -> tuple[int, Node] | None:
+    """The largest value any expression in ``names`` (squashed text) can have at ``at``: from
+    dominating checks (``if (n < K)``, ``if (strlen(s) >= K) return;``) or a clamp just before
+    (``if (n > K) n = K;``) that nothing undoes."""
     best: tuple[int, Node] | None = None
     for cond, truth, where in holding_conditions(at):
         for var, op, other in comparisons(cond, truth):
-            if var != name or op not in {"<", "<="}:
+            if _squash(var) not in names or op not in {"<", "<="}:
                 continue
-            v = const_int(ctx, other, func)
-            if v is None and _strip(other).type == "sizeof_expression":
-                v = _sizeof(ctx, _strip(other), func)
+            v = _bound_value(ctx, other, func)
             if v is None:
                 continue
             bound = v - 1 if op == "<" else v
             if best is None or bound < best[0]:
                 best = (bound, where)
+    clamp = _clamp(ctx, names, at, func)
+    if clamp is not None and (best is None or clamp[0] < best[0]):
+        best = clamp
     return best
+
+
+def _clamp(ctx: Ctx, names: set[str], at: Node, func: Node | None) -> tuple[int, Node] | None:
+    """``if (n > K) n = K;`` (or ``>=`` with ``K - 1``) earlier in a block enclosing ``at``, with
+    ``n`` not written again before ``at``."""
+    child, cur = at, at.parent
+    while cur is not None and cur.type != "function_definition":
+        if cur.type == "compound_statement":
+            stmts = [c for c in cur.named_children if c.type != "comment"]
+            found = next((i for i, st in enumerate(stmts) if _inside(child, st)), None)
+            idx = found if found is not None else 0
+            for i in range(idx - 1, -1, -1):
+                st = stmts[i]
+                if st.type != "if_statement" or st.child_by_field_name("alternative") is not None:
+                    continue
+                cond, cons = st.child_by_field_name("condition"), st.child_by_field_name("consequence")
+                if cond is None or cons is None:
+                    continue
+                body = (
+                    [c for c in cons.named_children if c.type != "comment"]
+                    if cons.type == "compound_statement"
+                    else [cons]
+                )
+                if len(body) != 1 or body[0].type != "expression_statement" or not body[0].named_children:
+                    continue
+                assign = _strip(body[0].named_children[0])
+                if (
+                    assign.type != "assignment_expression"
+                    or text(assign.child_by_field_name("operator")) != "="
+                ):
+                    continue
+                left, right = assign.child_by_field_name("left"), assign.child_by_field_name("right")
+                if left is None or right is None or _squash(text(left)) not in names:
+                    continue
+                for var, op, other in comparisons(cond, True):
+                    if _squash(var) != _squash(text(left)) or op not in {">", ">="}:
+                        continue
+                    limit, assigned = _bound_value(ctx, other, func), _bound_value(ctx, right, func)
+                    if limit is None or assigned is None or assigned > limit:
+                        continue
+                    # otherwise n <= K (for >) or n < K (for >=) already held
+                    bound = max(assigned, limit if op == ">" else limit - 1)
+                    if _reassigned(left, stmts[i + 1 : idx + 1], at):
+                        continue
+                    return bound, st
+        child, cur = cur, cur.parent
+    return None
 
 
 def _printf_max(ctx: Ctx, fmt: str, args: list[Node], func: Node | None) -> int | None:
@@ -1644,7 +1750,7 @@ def _null(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     )
 
 
-def _nonnull(ctx: Ctx, var: str, at: Node, func: Node | None) -> Note | None:
+def _nonnull(ctx: Ctx, var: str, at: Node, func: Node | None, depth: int = 0) -> Note | None:
     for cond, truth, where in holding_conditions(at):
         for v, op, other in comparisons(cond, truth):
             if v != var:
@@ -1661,7 +1767,7 @@ def _nonnull(ctx: Ctx, var: str, at: Node, func: Node | None) -> Note | None:
         return ctx.note(at, f"`{var}` is an array (never NULL)", "constant")
     if func is not None:
         defs = _definitions(var, func, at, ctx, content=False)
-        if defs and all(d is not None and _never_null(ctx, d, func) for d in defs):
+        if defs and all(d is not None and _never_null(ctx, d, func, depth) for d in defs):
             return ctx.note(defs[0] or at, f"`{var}` always points to an object (never NULL)", "constant")
         if not defs and array_size(ctx, var, func, at) is not None:
             return ctx.note(at, f"`{var}` is an array (never NULL)", "constant")
@@ -1677,13 +1783,38 @@ def _declared_arrays_named(name: str, func: Node | None) -> bool:
     return False
 
 
-def _never_null(ctx: Ctx, node: Node, func: Node | None) -> bool:
+def _never_null(ctx: Ctx, node: Node, func: Node | None, depth: int = 0) -> bool:
     n = _strip(node)
     if n.type in {"string_literal", "concatenated_string"}:
         return True
     if n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
         return True
+    if n.type == "call_expression" and depth == 0:
+        return _returns_nonnull(ctx, n)
     return bool(n.type == "identifier" and array_size(ctx, text(n), func, n) is not None)
+
+
+def _returns_nonnull(ctx: Ctx, call: Node) -> bool:
+    """A workspace function every ``return`` of which hands back a pointer checked to be non-NULL
+    (``xmalloc``: allocate, ``if (!p) abort();``, return ``p``)."""
+    found = _definition(ctx, call)
+    if found is None:
+        return False
+    other, fdef = found
+    returns = [r for r in _walk(fdef) if r.type == "return_statement" and _function(r) == fdef]
+    if not returns:
+        return False
+    for r in returns:
+        value = r.named_children[0] if r.named_children else None
+        if value is None:
+            return False
+        v = _strip(value)
+        if v.type == "identifier":
+            if _nonnull(other, text(v), r, fdef, depth=1) is None:
+                return False
+        elif not _never_null(other, v, fdef, depth=1):
+            return False
+    return True
 
 
 def _overflow(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
