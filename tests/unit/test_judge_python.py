@@ -582,6 +582,68 @@ def view(resp):
     resp.set_cookie("sid", "v", secure=True, httponly=True)  # <-
 """,
     ),
+    # ---------------------------------------------------------------- cookies cleared, data serialised here
+    (
+        "cookie-cleared",
+        614,
+        FP,
+        """
+def logout(resp):
+    resp.set_cookie("sid", "", expires=0)  # <-
+""",
+    ),
+    (
+        "cookie-empty-but-kept",
+        614,
+        TP,
+        """
+def logout(resp):
+    resp.set_cookie("sid", "", max_age=3600)  # <-
+""",
+    ),
+    (
+        "pickle-of-own-dump",
+        502,
+        FP,
+        """
+import pickle
+def copy(obj):
+    return pickle.loads(pickle.dumps(obj))  # <-
+""",
+    ),
+    (
+        "pickle-dump-plus-input",
+        502,
+        TP,
+        """
+import pickle
+from flask import request
+def copy(obj):
+    return pickle.loads(pickle.dumps(obj)[:2] + request.data)  # <-
+""",
+    ),
+    (
+        "torch-weights-only",
+        502,
+        FP,
+        """
+import torch
+from flask import request
+def v():
+    return torch.load(request.files["m"], weights_only=True)  # <-
+""",
+    ),
+    (
+        "torch-full-load",
+        502,
+        TP,
+        """
+import torch
+from flask import request
+def v():
+    return torch.load(request.files["m"])  # <-
+""",
+    ),
     # ---------------------------------------------------------------- XSS: what the browser is told it gets
     (
         "xss-text-plain-response",

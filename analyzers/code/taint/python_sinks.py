@@ -257,6 +257,12 @@ def dangerous_value(engine: Engine, info: ModuleInfo, site: SinkSite, hit: Hit, 
                         "safe_variant",
                     )
                 )
+    if q == "torch.load":
+        weights = hit.kwargs.get("weights_only")
+        if weights is not None and weights.const is True:
+            return Val().with_note(
+                _note(path, node, "torch.load(weights_only=True) restores tensors only", "safe_variant")
+            )
     if q == "numpy.load":
         allow = hit.kwargs.get("allow_pickle")
         if allow is None or allow.const is False:
@@ -445,6 +451,13 @@ def _config_value(engine: Engine, path: str, site: SinkSite, hit: Hit, family: F
         elif 1004 in cwes and 614 not in cwes:
             needed = ["httponly"]
         missing = [k for k in needed if k not in hit.kwargs or hit.kwargs[k].const is not True]
+        value = _arg(hit, 1, "value")
+        lifetime = [hit.kwargs[k] for k in ("expires", "max_age") if k in hit.kwargs]
+        if missing and value is not None and value.const == "" and any(v.const == 0 for v in lifetime):
+            # an empty value that expires at once: the cookie is being deleted, nothing is exposed
+            return Val().with_note(
+                _note(path, node, "the cookie is cleared (empty value, expired)", "safe_variant")
+            )
         if not missing:
             return Val().with_note(
                 _note(path, node, "cookie set with " + ", ".join(f"{k}=True" for k in needed), "safe_variant")

@@ -603,7 +603,11 @@ FAMILIES: Final[dict[Family, PyFamily]] = {
             Sink("yaml.full_load", ((0, "stream"),)),
             Sink("pandas.read_pickle", ((0, "filepath_or_buffer"),)),
             Sink("numpy.load", ((0, "file"),)),
+            Sink("torch.load", ((0, "f"),)),
+            Sink("joblib.load", ((0, "filename"),)),
         ),
+        # bytes the program serialised itself: an attacker cannot choose what they rebuild
+        sanitizers=frozenset({"pickle.dumps", "marshal.dumps", "jsonpickle.encode"}),
         safe_variants=frozenset({"yaml.safe_load", "yaml.safe_load_all", "json.loads", "json.load"}),
         casts_clean=False,
     ),
