@@ -24,6 +24,7 @@ import json
 import logging
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -157,13 +158,28 @@ def migrate(conn: sqlite3.Connection, upto: int = SCHEMA_VERSION) -> int:
             raise
 
 
+def _switch_to_wal(conn: sqlite3.Connection) -> Any:
+    """``PRAGMA journal_mode = WAL``, retried: on a new file, two processes opening it at once can
+    find it locked by the other's switch (SQLite does not wait on the busy handler there)."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    delay = 0.01
+    while True:
+        try:
+            return conn.execute("PRAGMA journal_mode = WAL").fetchone()
+        except sqlite3.OperationalError as exc:
+            if ("locked" not in str(exc) and "busy" not in str(exc)) or time.monotonic() > deadline:
+                raise
+        time.sleep(delay)
+        delay = min(delay * 2, 0.2)
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """A connection in autocommit mode (transactions are explicit), WAL, busy timeout."""
     conn = sqlite3.connect(
         str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
     )
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()
+    mode = _switch_to_wal(conn)
     if mode is None or str(mode[0]).lower() != "wal":
         log.warning("%s: could not switch to WAL (journal_mode=%s)", path, mode[0] if mode else None)
     conn.execute("PRAGMA synchronous = NORMAL")

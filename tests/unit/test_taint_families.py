@@ -22,6 +22,8 @@ def finding(tool: str, rule: str, cwe: tuple[int, ...] = (), name: str | None = 
         ("bandit", "B311", (330,), None, "weak_random"),
         ("bandit", "B314", (20,), None, "xxe"),  # bandit files XML under CWE-20: the rule id decides
         ("bandit", "B324", (), None, "weak_hash"),
+        ("bandit", "B307", (78,), None, "code"),  # bandit tags eval CWE-78: its test id decides
+        ("bandit", "B602", (78,), None, "command"),
         ("cppcheck", "nullPointer", (), None, "null_deref"),
         ("cppcheck", "arrayIndexOutOfBounds", (), None, "buffer"),
         ("flawfinder", "FF1001", (), "buffer/strcpy", "buffer"),

@@ -181,7 +181,13 @@ _CWE_IN_ID = re.compile(r"(?i)cwe[-_ ]?(\d{1,5})")
 
 
 def family_of(finding: Finding) -> Family | None:
-    """The family of ``finding``: its CWE first, else the rule id of a known tool, else None."""
+    """The family of ``finding``: its CWE first, else the rule id of a known tool, else None.
+
+    Bandit is the exception: its CWE tags are coarse (every blacklisted call, ``eval`` included, is
+    tagged CWE-78), so its own test id decides where it names one."""
+    code = (finding.rule_id or "").split(":", 1)[0].strip().upper()
+    if finding.tool.lower() == "bandit" and code[:4] in BANDIT_FAMILY:
+        return BANDIT_FAMILY[code[:4]]
     for cwe in finding.cwe:
         fam = CWE_FAMILY.get(cwe)
         if fam is not None:

@@ -24,7 +24,7 @@ from .python_engine import (
     params_of,
 )
 from .python_sinks import SinkSite, _qualifier, dangerous_value, find_sinks
-from .python_spec import FAMILIES, REQUEST_TYPES
+from .python_spec import CONFIG_FAMILIES, FAMILIES, REQUEST_TYPES
 from .values import CLEAN, Note, Origin, Val, join_all, substitute
 
 if TYPE_CHECKING:
@@ -238,6 +238,15 @@ def _taint(
                 *steps,
                 Note(path, line_of(s.node), s.node.end_point[0] + 1, _sink_why(s), "sink"),
             ]
+            if family in CONFIG_FAMILIES:  # the call itself is weak: no data flow to tell
+                return Outcome(
+                    "TRUE_POSITIVE",
+                    0.85,
+                    src.what,
+                    f"At line {line_of(s.node)}, {_sink_why(s)}: {src.what}; "
+                    "nothing on the path makes it safe.",
+                    _dedupe(evidence),
+                )
             return Outcome(
                 "TRUE_POSITIVE",
                 0.7 if ext else 0.85,
