@@ -66,7 +66,7 @@ def test_investigate_from_quick_fix_in_vscode(
     proc = subprocess.run(
         ["node", str(EXT / "test" / "e2e" / "code-server.mjs"),
          "--code-server", str(code_server), "--vsix", str(vsix), "--workspace", str(workspace),
-         "--server", server_command[0], "--open", "app/routes.py", "--out", str(out)],
+         "--server", server_command[0], "--open", "app/shell.py", "--out", str(out)],
         capture_output=True, text=True, timeout=400, cwd=EXT,
     )
     assert proc.returncode == 0, proc.stderr[-4000:]
