@@ -1106,3 +1106,19 @@ def main():
     assert judge(tmp_path, code, 78, files={"things.py": helper}).verdict == FP
     through = code.replace("thing.transform", "thing.passthrough")
     assert judge(tmp_path, through, 78, files={"things.py": helper}).verdict == TP
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        ("requests.get(u)", TP),
+        ("requests.get(u, timeout=None)", TP),
+        ("requests.get(u, timeout=t)", TP),  # not a constant: cannot be proven safe
+        ("requests.get(u, timeout=5)", FP),
+        ("requests.post(u, json={}, timeout=(3, 10))", FP),
+    ],
+)
+def test_request_without_timeout(tmp_path: Path, call: str, expected: str) -> None:
+    code = f"import requests\ndef f(u, t):\n    return {call}  # <-\n"
+    j = judge(tmp_path, code, 400, rule="B113", tool="bandit")
+    assert j.verdict == expected, (call, j.reason, j.justification)

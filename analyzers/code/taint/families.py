@@ -34,6 +34,7 @@ Family = Literal[
     "buffer",
     "null_deref",
     "int_overflow",
+    "request_timeout",
 ]
 
 # Rules with nothing to disprove beyond what the scanner saw: kept as TRUE_POSITIVE.
@@ -116,6 +117,7 @@ BANDIT_FAMILY: Final[dict[str, Family]] = {
     "B320": "xxe",
     "B310": "ssrf",
     "B501": "tls",
+    "B113": "request_timeout",
     "B105": "hardcoded_secret",
     "B106": "hardcoded_secret",
     "B107": "hardcoded_secret",

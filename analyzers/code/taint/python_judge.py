@@ -260,11 +260,15 @@ def _taint(
         unknown = sorted(o for o in v.origins if o.kind != "source")
         if unknown:
             u = unknown[0]
+            config = family in CONFIG_FAMILIES
             return Outcome(
                 "TRUE_POSITIVE",
                 0.55,
-                f"unverified input from {u.what}",
-                f"The value reaching {_sink_why(s)} at line {line_of(s.node)} comes from {u.what} "
+                u.what if config else f"unverified input from {u.what}",
+                f"At line {line_of(s.node)}, {_sink_why(s)}: {u.what}; the analyst cannot prove it safe, "
+                "so the finding is kept."
+                if config
+                else f"The value reaching {_sink_why(s)} at line {line_of(s.node)} comes from {u.what} "
                 f"({u.path}:{u.line}), which the analyst cannot prove safe; the finding is kept.",
                 _dedupe([Note(u.path, u.line, u.line, u.what, "source"), *v.steps, *sink_notes]),
             )
@@ -293,11 +297,14 @@ def _taint(
             [*sink_notes, *notes],
         )
     reason, sentence = _clean_reason(notes, path)
+    site0 = values[0][0]
     return Outcome(
         "FALSE_POSITIVE",
         0.85 if any(n.role in {"sanitizer", "guard", "safe_variant"} for n in notes) else 0.9,
         reason,
-        f"What reaches {_sink_why(values[0][0])} at line {line_of(values[0][0].node)} "
+        f"At line {line_of(site0.node)}, {_sink_why(site0)} is used in its safe form: {sentence}."
+        if family in CONFIG_FAMILIES
+        else f"What reaches {_sink_why(site0)} at line {line_of(site0.node)} "
         f"is not attacker-controlled: {sentence}.",
         _dedupe([*sink_notes, *notes]),
     )

@@ -466,6 +466,15 @@ def _config_value(engine: Engine, path: str, site: SinkSite, hit: Hit, family: F
         if unsure and len(unsure) == len(missing):
             return _unknown(path, node, f"cookie flag {unsure[0]} is not a constant")
         return _weak(path, node, "cookie set without " + " and ".join(f"{k}=True" for k in missing))
+    if family == "request_timeout":
+        timeout = hit.kwargs.get("timeout")
+        if timeout is None:
+            return _weak(path, node, f"{q}() without a timeout can wait forever on a slow server")
+        if timeout.is_const and timeout.const is None:
+            return _weak(path, node, f"{q}() with timeout=None waits forever on a slow server")
+        if timeout.is_const or timeout.fields is not None:
+            return Val().with_note(_note(path, node, f"{q}() sets a timeout", "safe_variant"))
+        return _unknown(path, node, "the timeout is not a constant")
     if family == "tls":
         if q == "ssl._create_unverified_context":
             return _weak(path, node, "an unverified SSL context")

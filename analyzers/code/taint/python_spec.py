@@ -820,6 +820,13 @@ FAMILIES: Final[dict[Family, PyFamily]] = {
         description="cookie without security flags",
         sinks=(Sink(".set_cookie", _ALL), Sink(".set_signed_cookie", _ALL)),
     ),
+    "request_timeout": PyFamily(
+        description="HTTP request without a timeout",
+        sinks=tuple(
+            Sink(f"requests.{m}", _ALL)
+            for m in ("get", "post", "put", "delete", "head", "patch", "options", "request")
+        ),
+    ),
     "tls": PyFamily(
         description="certificate validation disabled",
         sinks=(
@@ -835,7 +842,9 @@ FAMILIES: Final[dict[Family, PyFamily]] = {
 }
 
 # Families whose sinks are judged on their own arguments (no attacker data flow involved).
-CONFIG_FAMILIES: Final[frozenset[str]] = frozenset({"weak_random", "weak_hash", "cookie", "tls"})
+CONFIG_FAMILIES: Final[frozenset[str]] = frozenset(
+    {"weak_random", "weak_hash", "cookie", "tls", "request_timeout"}
+)
 # Hash constructors by algorithm (a value that *is* a hash constructor carries "hash:<name>").
 HASH_CONSTRUCTORS: Final[dict[str, str]] = {
     "hashlib.md5": "md5",
