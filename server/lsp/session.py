@@ -561,8 +561,7 @@ class Session:
     def publish(self, rel: str) -> None:
         if self.pull:
             self._refresh_pending = True
-            if self._publish_timer is None:
-                self._publish_timer = asyncio.get_running_loop().call_later(PUBLISH_COALESCE, self._flush)
+            self._schedule_flush()
             self.status_soon()
             return
         diags, raw = self._cached(rel)
@@ -613,6 +612,9 @@ class Session:
     def publish_soon(self, rel: str) -> None:
         """Coalesce bursts (a batch of verdicts): one publish per file per tick."""
         self._to_publish.add(rel)
+        self._schedule_flush()
+
+    def _schedule_flush(self) -> None:
         if self._publish_timer is None:
             self._publish_timer = asyncio.get_running_loop().call_later(PUBLISH_COALESCE, self._flush)
 
