@@ -1540,8 +1540,7 @@ def _clamp(ctx: Ctx, names: set[str], at: Node, func: Node | None) -> tuple[int,
     while cur is not None and cur.type != "function_definition":
         if cur.type == "compound_statement":
             stmts = [c for c in cur.named_children if c.type != "comment"]
-            found = next((i for i, st in enumerate(stmts) if _inside(child, st)), None)
-            idx = found if found is not None else 0
+            idx = next((i for i, st in enumerate(stmts) if _inside(child, st)), 0)
             for i in range(idx - 1, -1, -1):
                 st = stmts[i]
                 if st.type != "if_statement" or st.child_by_field_name("alternative") is not None:

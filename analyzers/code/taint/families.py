@@ -187,21 +187,20 @@ def family_of(finding: Finding) -> Family | None:
 
     Bandit is the exception: its CWE tags are coarse (every blacklisted call, ``eval`` included, is
     tagged CWE-78), so its own test id decides where it names one."""
-    code = (finding.rule_id or "").split(":", 1)[0].strip().upper()
-    if finding.tool.lower() == "bandit" and code[:4] in BANDIT_FAMILY:
+    rule = finding.rule_id or ""
+    tool = finding.tool.lower()
+    code = rule.split(":", 1)[0].strip().upper()
+    if tool == "bandit" and code[:4] in BANDIT_FAMILY:
         return BANDIT_FAMILY[code[:4]]
     for cwe in finding.cwe:
         fam = CWE_FAMILY.get(cwe)
         if fam is not None:
             return fam
-    rule = finding.rule_id or ""
     for m in _CWE_IN_ID.finditer(rule):
         fam = CWE_FAMILY.get(int(m.group(1)))
         if fam is not None:
             return fam
-    tool = finding.tool.lower()
-    code = rule.split(":", 1)[0].strip().upper()
-    if tool == "bandit" or re.fullmatch(r"B\d{3}", code):
+    if re.fullmatch(r"B\d{3}", code):  # a bandit id reported through another tool's output
         fam = BANDIT_FAMILY.get(code[:4])
         if fam is not None:
             return fam

@@ -221,6 +221,7 @@ def _taint(
             "The analyst could not follow the code to the sink; the finding needs a human look.",
             sink_notes,
         )
+    config = family in CONFIG_FAMILIES  # the call itself is weak or not: no data flow to tell
     for s, v in values:
         sources = sorted(o for o in v.origins if o.kind == "source")
         if sources:
@@ -238,7 +239,7 @@ def _taint(
                 *steps,
                 Note(path, line_of(s.node), s.node.end_point[0] + 1, _sink_why(s), "sink"),
             ]
-            if family in CONFIG_FAMILIES:  # the call itself is weak: no data flow to tell
+            if config:
                 return Outcome(
                     "TRUE_POSITIVE",
                     0.85,
@@ -260,7 +261,6 @@ def _taint(
         unknown = sorted(o for o in v.origins if o.kind != "source")
         if unknown:
             u = unknown[0]
-            config = family in CONFIG_FAMILIES
             return Outcome(
                 "TRUE_POSITIVE",
                 0.55,
@@ -303,7 +303,7 @@ def _taint(
         0.85 if any(n.role in {"sanitizer", "guard", "safe_variant"} for n in notes) else 0.9,
         reason,
         f"At line {line_of(site0.node)}, {_sink_why(site0)} is used in its safe form: {sentence}."
-        if family in CONFIG_FAMILIES
+        if config
         else f"What reaches {_sink_why(site0)} at line {line_of(site0.node)} "
         f"is not attacker-controlled: {sentence}.",
         _dedupe([*sink_notes, *notes]),
