@@ -123,9 +123,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--link-base", metavar="URL")
     p.add_argument("--fail-on", choices=["error", "warning", "never"], default="never")
 
-    p = sub.add_parser("eval", help="score a triaged SARIF against expected results (OWASP CSV format)")
+    p = sub.add_parser(
+        "eval",
+        help="score a triaged SARIF against expected results (OWASP CSV) or an external corpus manifest",
+    )
     p.add_argument("triaged", metavar="TRIAGED.sarif")
-    p.add_argument("--expected", required=True, metavar="CASES.csv")
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--expected", metavar="CASES.csv", help="one label per case (OWASP Benchmark format)")
+    g.add_argument(
+        "--external",
+        metavar="MANIFEST.toml",
+        help="labels on (release, file, line, rule) of an external corpus (tests/external/manifest.toml)",
+    )
     p.add_argument("--json", action="store_true")
     return parser
 

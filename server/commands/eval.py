@@ -1,5 +1,7 @@
 """``sastls eval TRIAGED.sarif --expected CASES.csv [--json]``: score triage against labelled cases.
 
+(``--external MANIFEST.toml`` scores an external corpus instead: see ``eval_external``.)
+
 The CSV is in the OWASP Benchmark expected-results format
 (``# test name, category, real vulnerability, cwe`` then ``CaseName00001,sqli,true,89``).
 Prints, per category and overall, TP/FP/FN/TN, precision, recall, F1 and the OWASP
@@ -155,6 +157,10 @@ def render(ev: Evaluation, source: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "external", None):
+        from sastls.server.commands import eval_external
+
+        return eval_external.run(args)
     ev = load(args)
     if ev is None:
         return EXIT_USAGE

@@ -1,0 +1,420 @@
+#!/usr/bin/env python3
+"""Materialise the external Python corpus from PyPI, scan it, and (optionally) triage it.
+
+    .venv/bin/python tests/external/materialise.py            # fetch + scan (cached)
+    .venv/bin/python tests/external/materialise.py --triage   # ... then `sastls triage` every tree
+    .venv/bin/sastls eval ~/.cache/sastls/external/triaged.sarif --external tests/external/manifest.toml
+
+Every release the manifest names is downloaded as its sdist, checked against the pinned sha256 and
+unpacked under the cache (``~/.cache/sastls/external`` or ``$SASTLS_EXTERNAL_CACHE``; see
+registry.py). Then the scanners run on the files each advisory lists, in both trees:
+
+- bandit from the project's venv (the one running this script, else ``.venv``);
+- semgrep 1.182.0 from its own venv under the cache (created on first use with pip; never the
+  project's venv, where it breaks litellm), always with ``--metrics=off --disable-version-check``
+  and the local rules ``tests/external/semgrep-rules.yml``.
+
+Outputs per tree, paths relative to the tree: ``findings/<tree>/bandit.json`` and
+``findings/<tree>/semgrep.json``. A stamp (rules, tool versions, files) makes a warm run skip the
+scan. ``--triage`` runs ``sastls triage`` (default analyst, a fresh verdict store) on each tree and
+joins the results into one ``triaged.sarif`` whose paths start with the tree name, which
+``sastls eval --external`` scores. Prints what it cost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+MANIFEST = HERE / "manifest.toml"
+RULES = HERE / "semgrep-rules.yml"
+SEMGREP_VERSION = "1.182.0"
+RULE_PREFIX = "external.python."
+
+sys.path.insert(0, str(HERE))
+from registry import Registry, RegistryError, default_cache  # noqa: E402
+
+
+def _log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def load_manifest(path: Path = MANIFEST) -> Any:
+    """The parsed manifest (``sastls.server.evaluate_external.Manifest``); exits on errors."""
+    from sastls.server.evaluate_external import parse_manifest
+
+    manifest, errors = parse_manifest(path.read_text(encoding="utf-8"))
+    if errors:
+        raise SystemExit(f"{path}: " + "; ".join(errors[:10]))
+    return manifest
+
+
+# --------------------------------------------------------------------------- tools
+
+
+def bandit_command() -> list[str]:
+    for cand in (Path(sys.executable).parent / "bandit", REPO / ".venv" / "bin" / "bandit"):
+        if cand.is_file():
+            return [str(cand)]
+    found = shutil.which("bandit")
+    if found:
+        return [found]
+    raise SystemExit("bandit not found: run `make venv` (bandit[sarif] is a project dependency)")
+
+
+def tool_version(cmd: list[str]) -> str:
+    out = subprocess.run([*cmd, "--version"], capture_output=True, text=True, check=False)
+    return (out.stdout or out.stderr).strip().splitlines()[0] if (out.stdout or out.stderr) else "?"
+
+
+def ensure_semgrep(cache: Path) -> Path:
+    """semgrep SEMGREP_VERSION in its own venv under the cache ($SEMGREP overrides); raises RegistryError."""
+    env = os.environ.get("SEMGREP")
+    if env:
+        return Path(env)
+    venv = cache / f"semgrep-{SEMGREP_VERSION}"
+    exe = venv / "bin" / "semgrep"
+    done = venv / ".sastls-complete"
+    if exe.is_file() and done.is_file():
+        return exe
+    _log(f"installing semgrep {SEMGREP_VERSION} into {venv} (once)")
+    shutil.rmtree(venv, ignore_errors=True)  # a venv is not relocatable: build it under its final name
+    try:
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
+        pip = subprocess.run(
+            [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"semgrep=={SEMGREP_VERSION}"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    except (OSError, subprocess.CalledProcessError) as exc:
+        shutil.rmtree(venv, ignore_errors=True)
+        raise RegistryError(f"a venv for semgrep could not be made: {exc}") from exc
+    if pip.returncode != 0 or not exe.is_file():
+        shutil.rmtree(venv, ignore_errors=True)
+        tail = " ".join((pip.stderr or pip.stdout).strip().splitlines()[-2:])
+        raise RegistryError(f"pip could not install semgrep=={SEMGREP_VERSION}: {tail}")
+    done.write_text(SEMGREP_VERSION + "\n")
+    return exe
+    _log(f"installing semgrep {SEMGREP_VERSION} into {venv} (once)")
+    tmp = Path(tempfile.mkdtemp(prefix=".part-semgrep-", dir=cache))
+    try:
+        subprocess.run([sys.executable, "-m", "venv", str(tmp)], check=True, capture_output=True)
+        pip = subprocess.run(
+            [str(tmp / "bin" / "python"), "-m", "pip", "install", "-q", f"semgrep=={SEMGREP_VERSION}"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if pip.returncode != 0:
+            tail = " ".join((pip.stderr or pip.stdout).strip().splitlines()[-2:])
+            raise RegistryError(f"pip could not install semgrep=={SEMGREP_VERSION}: {tail}")
+        # a venv is not relocatable: build it in place under its final name
+        shutil.rmtree(tmp)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
+        subprocess.run(
+            [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"semgrep=={SEMGREP_VERSION}"],
+            check=True,
+            capture_output=True,
+        )
+    except (OSError, subprocess.CalledProcessError) as exc:
+        shutil.rmtree(venv, ignore_errors=True)
+        raise RegistryError(f"semgrep=={SEMGREP_VERSION} could not be installed: {exc}") from exc
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return exe
+
+
+# --------------------------------------------------------------------------- materialise and scan
+
+
+@dataclass
+class Report:
+    trees: dict[str, Path] = field(default_factory=dict)
+    findings: dict[str, list[Path]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    downloaded: int = 0
+    scanned_trees: int = 0
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    def summary(self) -> str:
+        parts = [f"{k} {v:.1f}s" for k, v in self.seconds.items()]
+        return (
+            f"{len(self.trees)} trees ({self.downloaded} sdists downloaded), "
+            f"{self.scanned_trees} scanned this run; " + ", ".join(parts)
+        )
+
+
+def materialise(manifest: Any, registry: Registry, jobs: int = 6) -> Report:
+    report = Report()
+    started = time.perf_counter()
+    wanted = {name: (pkg, rel) for name, (pkg, rel, _) in manifest.trees().items()}
+    got = registry.trees_for(((pkg, rel.version, rel.sha256) for pkg, rel in wanted.values()), jobs=jobs)
+    for name, (pkg, rel) in wanted.items():
+        result = got[(pkg, rel.version)]
+        if isinstance(result, RegistryError):
+            report.errors.append(f"{name}: {result}")
+        else:
+            report.trees[name] = result
+    report.downloaded = len(registry.downloaded)
+    report.seconds["materialise"] = time.perf_counter() - started
+    return report
+
+
+def _stamp(tree: Path, files: Sequence[str], versions: str) -> str:
+    h = hashlib.sha256()
+    h.update(RULES.read_bytes())
+    h.update(versions.encode())
+    h.update((tree / ".sastls-sha256").read_bytes() if (tree / ".sastls-sha256").is_file() else b"")
+    h.update("\n".join(files).encode())
+    return h.hexdigest()
+
+
+def _norm_rel(path: str, tree: str) -> str | None:
+    p = path.replace("\\", "/")
+    p = p.removeprefix("./")
+    prefix = f"{tree}/"
+    return p[len(prefix) :] if p.startswith(prefix) else None
+
+
+def scan(manifest: Any, report: Report, cache: Path, semgrep: Path, force: bool = False) -> None:
+    """Run bandit and semgrep over every tree's files (one run of each for all trees needing it)."""
+    started = time.perf_counter()
+    bandit = bandit_command()
+    versions = f"bandit {tool_version(bandit)}; semgrep {SEMGREP_VERSION}"
+    out_root = cache / "findings"
+    todo: dict[str, list[str]] = {}
+    for name, (_, _, files) in manifest.trees().items():
+        tree = report.trees.get(name)
+        if tree is None:
+            continue
+        present = [f for f in files if (tree / f).is_file()]
+        for f in files:
+            if f not in present:
+                report.errors.append(f"{name}: {f} is not in the sdist")
+        out = out_root / name
+        stamp = _stamp(tree, present, versions)
+        report.findings[name] = [out / "bandit.json", out / "semgrep.json"]
+        if not force and (out / "stamp").is_file() and (out / "stamp").read_text() == stamp:
+            continue
+        todo[name] = present
+    if todo:
+        trees_dir = next(iter(report.trees.values())).parent
+        targets = [f"{name}/{f}" for name, files in todo.items() for f in files]
+        bandit_out = subprocess.run(
+            [*bandit, "-q", "-f", "json", "--exit-zero", *targets],
+            cwd=trees_dir,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        try:
+            bdoc = json.loads(bandit_out.stdout)
+        except json.JSONDecodeError:
+            raise SystemExit(f"bandit failed: {bandit_out.stderr.strip()[-500:]}") from None
+        sg = subprocess.run(
+            [
+                str(semgrep),
+                "scan",
+                "--metrics=off",
+                "--disable-version-check",
+                "--quiet",
+                "--json",
+                "--config",
+                str(RULES),
+                *targets,
+            ],
+            cwd=trees_dir,
+            capture_output=True,
+            text=True,
+            check=False,
+            env={**os.environ, "SEMGREP_SEND_METRICS": "off"},
+        )
+        try:
+            sdoc = json.loads(sg.stdout)
+        except json.JSONDecodeError:
+            raise SystemExit(f"semgrep failed: {sg.stderr.strip()[-500:]}") from None
+        for name, files in todo.items():
+            out = out_root / name
+            out.mkdir(parents=True, exist_ok=True)
+            b_results = []
+            for r in bdoc.get("results", []):
+                rel = _norm_rel(r.get("filename", ""), name)
+                if rel is not None:
+                    b_results.append({**r, "filename": rel})
+            b_errors = [
+                {**e, "filename": _norm_rel(e.get("filename", ""), name)}
+                for e in bdoc.get("errors", [])
+                if _norm_rel(e.get("filename", ""), name) is not None
+            ]
+            for e in b_errors:
+                report.errors.append(f"{name}: bandit could not scan {e['filename']}: {e.get('reason', '')}")
+            s_results = []
+            for r in sdoc.get("results", []):
+                rel = _norm_rel(r.get("path", ""), name)
+                if rel is None:
+                    continue
+                check = r.get("check_id", "")
+                if RULE_PREFIX in check:
+                    check = check[check.index(RULE_PREFIX) :]
+                s_results.append({**r, "path": rel, "check_id": check})
+            (out / "bandit.json").write_text(
+                json.dumps({"errors": b_errors, "results": b_results}, indent=1) + "\n"
+            )
+            (out / "semgrep.json").write_text(
+                json.dumps({"errors": [], "results": s_results, "version": SEMGREP_VERSION}, indent=1) + "\n"
+            )
+            (out / "stamp").write_text(_stamp(report.trees[name], files, versions))
+        report.scanned_trees = len(todo)
+    report.seconds["scan"] = time.perf_counter() - started
+
+
+def fill(
+    manifest: Any | None = None,
+    cache: Path | None = None,
+    jobs: int = 6,
+    force: bool = False,
+    log: Callable[[str], None] = _log,
+) -> Report:
+    """Materialise and scan everything the manifest names; raises RegistryError when out of reach."""
+    manifest = manifest or load_manifest()
+    registry = Registry(cache)
+    reason = registry.unreachable()
+    if reason:
+        raise RegistryError(reason)
+    registry.cache.mkdir(parents=True, exist_ok=True)
+    report = materialise(manifest, registry, jobs)
+    t0 = time.perf_counter()
+    semgrep = ensure_semgrep(registry.cache)
+    report.seconds["semgrep setup"] = time.perf_counter() - t0
+    scan(manifest, report, registry.cache, semgrep, force=force)
+    for e in report.errors:
+        log(f"warning: {e}")
+    log(f"external corpus: {report.summary()}")
+    return report
+
+
+# --------------------------------------------------------------------------- triage (sastls triage per tree)
+
+
+def _sastls() -> list[str]:
+    cand = Path(sys.executable).parent / "sastls"
+    if cand.is_file():
+        return [str(cand)]
+    return [sys.executable, "-m", "sastls.server.cli"]
+
+
+def _prefix_paths(doc: dict[str, Any], tree: str) -> dict[str, Any]:
+    """Result locations become ``<tree>/<path>``, with no uriBaseId (the joined file spans trees)."""
+    for run in doc.get("runs", []):
+        run.pop("originalUriBaseIds", None)
+        for result in run.get("results", []):
+            for loc in result.get("locations", []):
+                art = loc.get("physicalLocation", {}).get("artifactLocation")
+                if isinstance(art, dict) and isinstance(art.get("uri"), str):
+                    art["uri"] = f"{tree}/{art['uri']}"
+                    art.pop("uriBaseId", None)
+    return doc
+
+
+def triage(report: Report, cache: Path, jobs: int = 2) -> Path:
+    """`sastls triage` each tree with a fresh store; join into ``<cache>/triaged.sarif``."""
+    started = time.perf_counter()
+    work = Path(tempfile.mkdtemp(prefix="triage-", dir=cache))
+
+    def one(name: str) -> tuple[str, Path | str]:
+        files = [str(p) for p in report.findings[name] if p.is_file()]
+        out = work / f"{name}.sarif"
+        proc = subprocess.run(
+            [
+                *_sastls(),
+                "triage",
+                *files,
+                "--repo",
+                str(report.trees[name]),
+                "--out",
+                str(out),
+                "--store",
+                str(work / f"{name}.db"),
+                "--no-progress",
+                "--fail-on",
+                "never",
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if proc.returncode != 0 or not out.is_file():
+            return name, f"sastls triage failed ({proc.returncode}): {proc.stderr.strip()[-300:]}"
+        return name, out
+
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            results = list(pool.map(one, sorted(report.findings)))
+        runs: list[Any] = []
+        version = "2.1.0"
+        for name, res in results:
+            if isinstance(res, str):
+                report.errors.append(f"{name}: {res}")
+                continue
+            doc = _prefix_paths(json.loads(res.read_text()), name)
+            version = doc.get("version", version)
+            runs.extend(doc.get("runs", []))
+        joined = cache / "triaged.sarif"
+        joined.write_text(
+            json.dumps(
+                {
+                    "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+                    "version": version,
+                    "runs": runs,
+                }
+            )
+        )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    report.seconds["triage"] = time.perf_counter() - started
+    return joined
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p.add_argument("--manifest", type=Path, default=MANIFEST)
+    p.add_argument("--cache", type=Path, default=None, help=f"default: {default_cache()}")
+    p.add_argument("--jobs", type=int, default=6, help="parallel downloads")
+    p.add_argument("--force", action="store_true", help="scan again even when the stamps match")
+    p.add_argument("--triage", action="store_true", help="also run `sastls triage` on every tree")
+    args = p.parse_args(argv)
+    started = time.perf_counter()
+    manifest = load_manifest(args.manifest)
+    try:
+        report = fill(manifest, args.cache, jobs=args.jobs, force=args.force)
+    except RegistryError as exc:
+        _log(f"external corpus: cannot be materialised: {exc}")
+        return 2
+    cache = args.cache or default_cache()
+    if args.triage:
+        joined = triage(report, cache)
+        for e in report.errors:
+            _log(f"warning: {e}")
+        _log(f"triaged: {joined} ({report.seconds['triage']:.1f}s)")
+        _log(f"score it: sastls eval {joined} --external {args.manifest}")
+    _log(f"total {time.perf_counter() - started:.1f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
