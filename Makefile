@@ -31,8 +31,11 @@ lint: venv
 typecheck: venv .typing/sastls
 	MYPYPATH=.typing $(BIN)/mypy -p sastls
 
+# The external corpus (tests/external) writes one status line: ran with its figures, or skipped and why.
+EXTERNAL_STATUS := test-output/external-status.txt
 unit: venv
-	$(BIN)/python -m pytest -q
+	@rm -f $(EXTERNAL_STATUS)
+	@$(BIN)/python -m pytest -q; rc=$$?; cat $(EXTERNAL_STATUS) 2>/dev/null || echo "external corpus: did not run"; exit $$rc
 
 test: lint typecheck unit
 

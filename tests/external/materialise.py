@@ -150,6 +150,7 @@ class Report:
     downloaded: int = 0
     scanned_trees: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
+    slowest: list[tuple[str, float]] = field(default_factory=list)  # judge seconds per release
 
     def summary(self) -> str:
         parts = [f"{k} {v:.1f}s" for k, v in self.seconds.items()]
@@ -290,14 +291,17 @@ def fill(
     force: bool = False,
     log: Callable[[str], None] = _log,
 ) -> Report:
-    """Materialise and scan everything the manifest names; raises RegistryError when out of reach."""
+    """Materialise and scan everything the manifest names.
+
+    Works offline when the cache is warm; raises RegistryError (saying why) when a release is not
+    cached and the registry cannot provide it, or when semgrep cannot be installed."""
     manifest = manifest or load_manifest()
     registry = Registry(cache)
-    reason = registry.unreachable()
-    if reason:
-        raise RegistryError(reason)
     registry.cache.mkdir(parents=True, exist_ok=True)
     report = materialise(manifest, registry, jobs)
+    if report.errors:
+        more = f" (and {len(report.errors) - 1} more)" if len(report.errors) > 1 else ""
+        raise RegistryError(report.errors[0] + more)
     t0 = time.perf_counter()
     semgrep = ensure_semgrep(registry.cache)
     report.seconds["semgrep setup"] = time.perf_counter() - t0
@@ -306,6 +310,71 @@ def fill(
         log(f"warning: {e}")
     log(f"external corpus: {report.summary()}")
     return report
+
+
+# --------------------------------------------------------------------------- the offline analyst, in process
+
+
+def _judge_tree(
+    tree: str, root: str, files: list[str], keys: list[tuple[str, str, int, str, str]]
+) -> tuple[dict[tuple[str, str, int, str, str], tuple[str, str]], int, float]:
+    """Judge the labelled findings of one release (a worker process: one index per release)."""
+    from sastls.analyzers.code.index import WorkspaceIndex
+    from sastls.analyzers.code.judge import Judge
+    from sastls.analyzers.config import Config
+    from sastls.analyzers.findings.load import load_findings
+    from sastls.server.evaluate_external import tool_of
+
+    started = time.perf_counter()
+    wanted = set(keys)
+    loaded = load_findings(files, repo=root)
+    judge = Judge(WorkspaceIndex(root, exclude_globs=Config().exclude_globs))
+    out: dict[tuple[str, str, int, str, str], tuple[str, str]] = {}
+    unlabelled = 0
+    for finding in loaded.findings:
+        key = (tree, finding.path, finding.line or 0, tool_of(finding.tool), finding.rule_id)
+        if key not in wanted:
+            unlabelled += 1
+            continue
+        judgement = judge.judge(finding)
+        out[key] = (judgement.verdict, judgement.justification)
+    return out, unlabelled, time.perf_counter() - started
+
+
+def judge(manifest: Any, report: Report, jobs: int = 2) -> Any:
+    """Score the default offline analyst on every labelled finding (``ExternalEvaluation``).
+
+    The same judgement ``sastls triage`` makes with the default analyst and configuration, run in
+    process (one worker per release, ``jobs`` at a time) so the corpus tests stay fast."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from sastls.server.evaluate_external import LabelKey, labels, score
+
+    started = time.perf_counter()
+    by_tree: dict[str, list[tuple[str, str, int, str, str]]] = {}
+    for lb in labels(manifest)[0]:
+        k = lb.key
+        by_tree.setdefault(k.tree, []).append((k.tree, k.file, k.line, k.tool, k.rule))
+    work = [
+        (tree, str(report.trees[tree]), [str(p) for p in report.findings[tree] if p.is_file()], keys)
+        for tree, keys in sorted(by_tree.items())
+        if tree in report.trees and tree in report.findings
+    ]
+    verdicts: dict[Any, tuple[str | None, str]] = {}
+    unlabelled = 0
+    per_tree: dict[str, float] = {}
+    context = multiprocessing.get_context("fork") if sys.platform != "win32" else None
+    with ProcessPoolExecutor(max_workers=max(1, jobs), mp_context=context) as pool:
+        futures = {pool.submit(_judge_tree, *w): w[0] for w in work}
+        for future, tree in futures.items():
+            got, n, seconds = future.result()
+            verdicts.update({LabelKey(*k): v for k, v in got.items()})
+            unlabelled += n
+            per_tree[tree] = seconds
+    report.seconds["judge"] = time.perf_counter() - started
+    report.slowest = sorted(per_tree.items(), key=lambda kv: -kv[1])[:5]
+    return score(manifest, verdicts, unlabelled)
 
 
 # --------------------------------------------------------------------------- triage (sastls triage per tree)
@@ -396,6 +465,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--cache", type=Path, default=None, help=f"default: {default_cache()}")
     p.add_argument("--jobs", type=int, default=6, help="parallel downloads")
     p.add_argument("--force", action="store_true", help="scan again even when the stamps match")
+    p.add_argument(
+        "--judge", action="store_true", help="also print the offline analyst's figures (in process)"
+    )
     p.add_argument("--triage", action="store_true", help="also run `sastls triage` on every tree")
     args = p.parse_args(argv)
     started = time.perf_counter()
@@ -406,6 +478,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         _log(f"external corpus: cannot be materialised: {exc}")
         return 2
     cache = args.cache or default_cache()
+    if args.judge:
+        ev = judge(manifest, report)
+        o = ev.overall
+        for name, sc in [*sorted(ev.classes.items()), ("overall", o)]:
+            print(
+                f"{name:<16} real {sc.real:>4} lost {sc.real_lost:>3}  fixed-code {sc.false:>3} "
+                f"dropped {sc.false_dropped:>3}  needs review {sc.real_review + sc.false_review:>3}"
+            )
+        print(f"recall {o.recall:.3f}  dropped {o.dropped:.3f}  needs review {o.review_share:.3f}")
+        _log(f"judge {report.seconds['judge']:.1f}s")
     if args.triage:
         joined = triage(report, cache)
         for e in report.errors:
