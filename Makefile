@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py | sha1sum | cut 
 EXAMPLE := tests/fixtures/projects/pyapp
 OUT := out/demo
 
-.PHONY: all venv demo test lint typecheck unit test-editors bench clean
+.PHONY: all venv demo test lint typecheck unit test-editors bench clean settings
 
 all: test
 
@@ -40,6 +40,10 @@ demo: venv
 	$(BIN)/sastls triage $(EXAMPLE)/findings/bandit.sarif $(EXAMPLE)/findings/semgrep.json --repo $(EXAMPLE) \
 	    --store $(OUT)/verdicts.db --out $(OUT)/triaged.sarif --drop-false-positives \
 	    --report $(OUT)/report.html --markdown $(OUT)/summary.md --jsonl $(OUT)/verdicts.jsonl --fail-on never
+
+# The settings list (analyzers/settings.py) -> editors/vscode/package.json and docs/settings.md.
+settings: venv
+	$(BIN)/python -m sastls.analyzers.settings .
 
 test-editors: venv
 	$(BIN)/python -m pytest -q -m editor tests/lsp
