@@ -7,6 +7,7 @@ is left as it is.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 STATE_DIR = ".sastls"
@@ -18,7 +19,5 @@ def ensure_dir(path: Path) -> None:
     created = [p for p in (path, *path.parents) if p.name == STATE_DIR and not p.exists()]
     path.mkdir(parents=True, exist_ok=True)
     for folder in created:
-        try:
+        with contextlib.suppress(OSError):  # a read-only corner: the folder still works without it
             (folder / ".gitignore").write_text(GITIGNORE, encoding="utf-8")
-        except OSError:
-            pass  # a read-only corner: the folder still works

@@ -65,8 +65,8 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     from sastls.analyzers.config import load_config
     from sastls.analyzers.findings.load import load_findings
-    from sastls.server.repo import wrong_repo
     from sastls.server.commands.investigate import SelectionError, select
+    from sastls.server.repo import wrong_repo
 
     repo = Path(args.repo)
     if not repo.is_dir():
