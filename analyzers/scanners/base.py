@@ -14,9 +14,9 @@ import contextlib
 import logging
 import os
 import shutil
-import sys
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
