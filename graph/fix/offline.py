@@ -89,7 +89,9 @@ def _shell(src: _Src, finding: Finding) -> Result:
                 argv = None
             else:
                 value = "".join(p.text for p in pieces)
-                argv = None if _SHELL_META.search(value) else repr(shlex.split(value))
+                argv = None
+                if not _SHELL_META.search(value):
+                    argv = "[" + ", ".join(map(_py_str, shlex.split(value))) + "]"
         else:
             pieces = _pieces(src, target)
             argv = _argv(pieces) if pieces else None

@@ -74,6 +74,10 @@ class Knowledge:
     salt_argument: tuple[tuple[str, int], ...]
     password_migration: str
     shell_calls: tuple[str, ...]
+    expected: tuple[tuple[str, tuple[str, ...]], ...]  # "tool:rule" -> rules its safe form is reported as
+
+    def expected_after(self, tool: str, rule: str) -> frozenset[str]:
+        return frozenset(r for key, rules in self.expected if key == f"{tool}:{rule}" for r in rules)
 
 
 @cache
@@ -92,6 +96,7 @@ def knowledge() -> Knowledge:
         salt_argument=tuple((k, int(v)) for k, v in pw["salt_argument"].items()),
         password_migration=str(pw["migration"]),
         shell_calls=tuple(raw["shell"]["calls"]),
+        expected=tuple((k, tuple(v)) for k, v in raw.get("rescan", {}).get("expected", {}).items()),
     )
 
 

@@ -388,6 +388,25 @@ class Verifier:
                 self._tests_before = run_tests(command, root, self.config.fix.test_timeout)
         return self._tests_before
 
+    # -- after a fix is applied
+    def recheck(self, texts: Mapping[str, str]) -> tuple[bool | None, str]:
+        """Is the finding still reported with ``texts`` (path -> current text, e.g. an editor buffer)?
+        (True/False, what was run); None when the scanner cannot run."""
+        f = self.finding
+        original = self.text_of(f.path)
+        current = texts.get(f.path, original)
+        paths = sorted({*texts, f.path})
+        with shadow_copy(self.workspace, dict(texts), only=paths) as root:
+            found, err, _secs, cmd = self._scan(root, paths)
+        if err:
+            return None, err
+        from sastls.analyzers.code.enclosing import enclosing_span
+
+        mapped = line_map(original, current)[0].get(f.line, f.line)
+        height = f.location.region.last_line - f.line
+        span = enclosing_span(f.path, current, mapped) or (mapped, mapped + height)
+        return self._region_count(found, *span) > 0, cmd
+
     # -- one patch
     def verify(self, edits: Sequence[Edit]) -> VerificationRecord:
         t0 = time.monotonic()
@@ -541,6 +560,10 @@ class Verifier:
         before_rules = Counter(g.rule_id for g in base.findings)
         after_rules = Counter(g.rule_id for g in after_findings)
         grown = {r for r, n in after_rules.items() if n > before_rules.get(r, 0)}
+        from .semantic import knowledge
+
+        expected = knowledge().expected_after(f.tool, f.rule_id) & grown
+        grown -= expected
         added = [g for g in after_findings if g.rule_id in grown and severity_rank(g) >= rank]
         if added:
             g = added[0]
@@ -557,6 +580,8 @@ class Verifier:
         if lower:
             rules = ", ".join(sorted({g.rule_id for g in lower}))
             detail += f" ({len(lower)} lower-severity finding(s) added: {rules})"
+        if expected:
+            detail += f" ({', '.join(sorted(expected))}: what {f.tool} reports on the safe form)"
         checks.append(Check("rescan", True, detail, secs, cmd))
 
         # tests

@@ -560,7 +560,8 @@ def test_sarif_fix_builds_artifact_changes_with_verification() -> None:
     assert first[0]["deletedRegion"] == {"startLine": 10, "startColumn": 5, "endLine": 10, "endColumn": 30}
     assert first[1]["insertedContent"] == {"text": "import sqlite3\n"}
     assert fix["properties"]["sastls"]["verification"]["tests"]["passed"] is True
-    assert fix["properties"]["sastls"]["level"] == "" and fix["properties"]["sastls"]["needsMigration"] is False
+    props = fix["properties"]["sastls"]
+    assert props["level"] == "" and props["needsMigration"] is False
     kdf = sarif_fix("salted KDF", [("u.py", 1, 1, 1, 1, "x")], {"level": "tested", "migration": "re-hash"})
     assert kdf["properties"]["sastls"] | {"verification": None} == {
         "level": "tested",
