@@ -78,6 +78,7 @@ class AppliedFixes:
         if p is None:
             return
         if not p.applied and doc.lines == p.patched:
+            log.info("the verified fix of %s was applied: re-checking", p.rel)
             p.applied = True
             s.spawn(_recheck(s, p), f"re-check {p.rel}")
         elif p.applied and doc.lines == p.original:
@@ -111,6 +112,7 @@ async def _recheck(s: Session, p: PendingFix) -> None:
     except Exception as exc:
         log.warning("re-check of %s failed: %s", p.rel, exc)
         still, how = None, str(exc)
+    log.info("re-check of %s: still reported: %s (%s)", p.rel, still, how)
     doc = s.doc_for_rel(p.rel)
     if doc is None or doc.lines != p.patched:
         return  # edited again meanwhile
@@ -122,8 +124,18 @@ async def _recheck(s: Session, p: PendingFix) -> None:
             lsp.MessageType.Warning,
         )
         return
-    if tf is not None:
-        tf.alive = False
+    # every report of this rule at this place is stale now (a findings file and an on-save scan may
+    # both have made it): drop them from what the session shows, not from the files on disk
+    place = tf.span.start_line if tf is not None else None
+    stale = {f.fingerprint}
+    for other in s.files.get(p.rel, ()):
+        if other is tf or (place is not None and other.span.start_line == place):
+            stale |= {g.fingerprint for g in other.findings if (g.tool, g.rule_id) == (f.tool, f.rule_id)}
+    for key, found in list(s.sources.items()):
+        kept = [g for g in found if g.path != p.rel or g.fingerprint not in stale or g.rule_id != f.rule_id]
+        if len(kept) != len(found):
+            s.sources[key] = kept
+    await s.rebuild([p.rel])
     source = f"re-checked with {f.tool}" if still is False else "the verification's re-scan holds"
     s.show(f"sastls: fix applied; {f.tool} {f.rule_id} is gone from {p.rel} ({source})")
     s.verdicts_changed([p.rel])
@@ -156,7 +168,7 @@ async def fix(
     title = f"{tf.primary.tool} {tf.primary.rule_id}"
     progress = Progress(s.ls, f"sastls: fixing {title}", token=token)
     await progress.begin(f"{rel}:{tf.span.start_line + 1}")
-    finding = tf.current_finding()
+    finding = _rescannable(s, tf)
     expected = 2 * (s.config.fix.max_retries + 1) + _EXPECTED_EXTRA
     loop = asyncio.get_running_loop()
 
@@ -183,6 +195,26 @@ async def fix(
     else:
         progress.end(f"no verified fix: {result.stop_reason}")
     return answer
+
+
+def _rescannable(s: Session, tf: TrackedFinding) -> Finding:
+    """The finding at its current place, from the merged tool whose scanner can be re-run here (the
+    fix is verified by re-running it): bandit rather than a semgrep that is not installed."""
+    import shutil
+    from dataclasses import replace
+
+    from sastls.analyzers.scanners import SCANNERS
+
+    def runnable(f: Finding) -> bool:
+        if f.tool == "semgrep":
+            return bool(s.config.semgrep_bin or shutil.which("semgrep"))
+        return f.tool in SCANNERS
+
+    current = tf.current_finding()
+    member = next((f for f in tf.findings if runnable(f)), tf.primary)
+    if member is tf.primary:
+        return current
+    return replace(member, location=replace(member.location, region=current.location.region))
 
 
 async def _run(s: Session, finding: Finding, on_event: Any) -> VerifiedFix:
