@@ -36,7 +36,7 @@ from .c_spec import (
     SAFE_ALLOCATORS,
 )
 from .families import Family
-from .python_judge import Outcome
+from .outcome import Outcome
 from .values import Note
 
 if TYPE_CHECKING:
