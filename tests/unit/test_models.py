@@ -4,8 +4,6 @@ path without losing the defaults, and the Python engine names no library in its 
 from __future__ import annotations
 
 import ast
-import subprocess
-import sys
 from pathlib import Path
 from typing import get_args
 
@@ -182,31 +180,6 @@ def test_the_python_engine_names_no_library() -> None:
         if (s in roots and s not in words) or any(s.startswith(r + ".") for r in roots)
     ]
     assert offenders == []
-
-
-def test_model_files_ship_with_the_package(tmp_path: Path) -> None:
-    out = tmp_path / "lib"
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "setup.py",
-            "-q",
-            "build",
-            f"--build-base={tmp_path / 'b'}",
-            "build_py",
-            f"--build-lib={out}",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    shipped = out / "sastls" / "analyzers" / "models"
-    assert (shipped / "schema.json").is_file()
-    assert sorted(p.name for p in (shipped / "python").glob("*.toml")) == sorted(
-        f.name.split("/", 1)[1] for f in builtin_models("python")
-    )
 
 
 @pytest.mark.parametrize("name", ["flask.toml", "families.toml"])
