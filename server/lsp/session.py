@@ -25,6 +25,7 @@ from sastls.analyzers.findings.model import Finding
 from sastls.graph.verdict import VERDICTS, Verdict
 
 from . import logs, options, sources
+from .autotriage import AutoTriage
 from .diagnostics import diagnostics_for, verdict_for
 from .documents import TrackedDocument, TrackedFinding, split_lines
 from .fixes import AppliedFixes
@@ -78,6 +79,7 @@ class Session:
         self._last_status: dict[str, Any] | None = None
         self.jobs.on_change = self.status_soon
         self.fixes = AppliedFixes()  # verified fixes handed to the client (re-check after apply)
+        self.autotriage = AutoTriage(self)
 
     # ------------------------------------------------------------------ helpers
 
@@ -563,6 +565,7 @@ class Session:
         return self._cached(rel)[0]
 
     def publish(self, rel: str) -> None:
+        self.autotriage.consider(rel)  # offline verdicts for an open file's undecided findings
         if self.pull:
             self._refresh_pending = True
             self._schedule_flush()
