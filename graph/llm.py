@@ -21,6 +21,7 @@ unresponsive for ``HUNG_FOR`` seconds: calls fail at once instead of each waitin
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import email.utils
 import json
 import logging
@@ -140,43 +141,45 @@ def api_key_from_env(env_name: str | None, api_base: str | None) -> str | None:
 # ------------------------------------------------------------------------------------ capabilities
 
 _caps_lock = threading.Lock()
-_caps: dict[tuple[str, Capabilities], Capabilities] = {}
+_caps: dict[tuple[str, str | None, Capabilities], Capabilities] = {}
 
 
-def _ask_litellm(model: str) -> Capabilities:
-    utils = _litellm().utils  # supports_tool_choice is not exported at litellm's top level
-
-    def ask(name: str) -> bool:
-        try:
-            return bool(getattr(utils, name)(model=model))
-        except Exception:  # litellm does not know the model: assume the conservative answer
-            return False
-
+def _ask_litellm(model: str, api_base: str | None) -> Capabilities:
+    """litellm's model map (and, for Ollama, the server's own ``/api/show`` through litellm). An
+    unknown model: function calling None (tools are offered: OpenAI-compatible servers mostly take
+    them, and one that refuses them is asked again without), the constraints off."""
+    lm = _litellm()
+    utils = lm.utils  # supports_tool_choice is not exported at litellm's top level
     try:
-        _litellm().get_model_info(model=model)
-        known = True
+        info: dict[str, Any] = dict(lm.get_model_info(model=model, api_base=api_base) or {})
     except Exception:  # not in litellm's model map (a local or renamed model)
-        known = False
-    calling = ask("supports_function_calling")
+        info = {}
+
+    def ask(name: str) -> bool | None:
+        key = name.removeprefix("supports_")
+        with contextlib.suppress(Exception):  # litellm raises for some unknown models
+            if getattr(utils, name)(model=model):
+                return True
+        stated = info.get(f"supports_{key}")
+        return stated if isinstance(stated, bool) else None
+
     return Capabilities(
-        # unknown: tools are offered (OpenAI-compatible servers mostly take them; one that refuses
-        # them is asked again without, see ``_without``); known not to: the text protocol only
-        function_calling=calling if calling or known else None,
-        tool_choice=ask("supports_tool_choice"),
-        parallel_function_calling=ask("supports_parallel_function_calling"),
-        response_schema=ask("supports_response_schema"),
+        function_calling=ask("supports_function_calling"),
+        tool_choice=bool(ask("supports_tool_choice")),
+        parallel_function_calling=bool(ask("supports_parallel_function_calling")),
+        response_schema=bool(ask("supports_response_schema")),
     )
 
 
 def capabilities(settings: ModelSettings) -> Capabilities:
     """litellm's answers for the model, with the configured overrides applied (cached per process).
     May do I/O (litellm asks an Ollama server about its model): call it off an event loop."""
-    key = (settings.model, settings.capabilities)
+    key = (settings.model, settings.api_base, settings.capabilities)
     with _caps_lock:
         known = _caps.get(key)
     if known is not None:
         return known
-    asked = _ask_litellm(settings.model)
+    asked = _ask_litellm(settings.model, settings.api_base)
     o = settings.capabilities
     out = Capabilities(
         function_calling=asked.function_calling if o.function_calling is None else o.function_calling,
@@ -195,9 +198,8 @@ def capabilities(settings: ModelSettings) -> Capabilities:
 
 
 async def acapabilities(settings: ModelSettings) -> Capabilities:
-    key = (settings.model, settings.capabilities)
     with _caps_lock:
-        known = _caps.get(key)
+        known = _caps.get((settings.model, settings.api_base, settings.capabilities))
     return known if known is not None else await asyncio.to_thread(capabilities, settings)
 
 

@@ -87,10 +87,16 @@ async def test_false_positive_needs_grounded_evidence(
         R.tool_call("analyze_issue"),
         R.analysis("FALSE_POSITIVE", evidence=invented),
         R.evaluation("FALSE_POSITIVE"),
+        # sent back once to read the code it cites; it does not, and claims the same again
+        R.fetch("symbol", symbol="normalize"),
+        R.tool_call("analyze_issue"),
+        R.analysis("FALSE_POSITIVE", evidence=invented),
+        R.evaluation("FALSE_POSITIVE"),
     )
     v = await ainvestigate(R.finding(), project, R.config(scripted_model))
     assert v.verdict == "NEEDS_REVIEW"
     assert v.reason == "unsupported false positive"
+    assert "has not read (nowhere.py:1-2)" in scripted_model.prompts_text(3)
 
 
 async def test_false_positive_with_evidence_stands(

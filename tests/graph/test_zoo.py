@@ -57,6 +57,7 @@ FAMILY_NAMES = [
     "openai",
     "anthropic",
     "qwen",
+    "ollama",
     "deepseek_r1",
     "plain_json",
     "prose",
@@ -155,6 +156,19 @@ async def test_configured_capabilities_override_litellm(
     await ainvestigate(findings[0], root, config_for(model, model_capabilities=caps))
     assert model.requests[0]["tool_choice"] == "required"
     assert model.requests[0]["parallel_tool_calls"] is False
+
+
+async def test_ollama_native_api_gets_a_format(zoo: SimpleNamespace, pyapp: tuple[Path, list[Any]]) -> None:
+    from sastls.analyzers.config import ModelCapabilities
+
+    root, findings = pyapp
+    model = zoo.serve(replace(zoo.module.FAMILIES["ollama"], protocol="legacy"))
+    config = config_for(model, model_capabilities=ModelCapabilities(response_schema=True))
+    v = await ainvestigate(findings[0], root, config)
+    assert v.verdict == "TRUE_POSITIVE" and set(model.paths) == {"/api/chat"}
+    assert "tools" in model.requests[0]  # the server's model card (/api/show) lists tools
+    step = next(r for r in model.requests if "tools" not in r)
+    assert step["format"]["required"] and step["format"]["additionalProperties"] is False
 
 
 async def test_anthropic_through_litellm(zoo: SimpleNamespace, pyapp: tuple[Path, list[Any]]) -> None:

@@ -12,7 +12,8 @@ habits of each family:
   provider: a text block then a ``tool_use`` block; JSON answers through litellm's forced
   ``json_tool_call``.
 - ``qwen``: Qwen / Hermes / Ollama chat templates: ``<tool_call>{"name", "arguments"}</tool_call>``
-  in the text, no native calls.
+  in the text, no native calls; ``ollama``: the same habit behind Ollama's native ``/api/chat``
+  (litellm's ``ollama_chat/`` provider).
 - ``deepseek_r1``: ``<think>…</think>`` reasoning (naming other verdicts while it thinks) before a
   JSON tool call written as text; litellm knows it has no function calling.
 - ``plain_json``: no tool calls at all: ``{"tool": …, "parameters": …}`` and a fenced JSON verdict
@@ -346,6 +347,7 @@ FAMILIES: dict[str, Family] = {
         Family("openai", "openai/gpt-4o"),
         Family("anthropic", "anthropic/claude-sonnet-4-20250514", api="anthropic"),
         Family("qwen", "openai/qwen2.5-coder-7b-instruct", qwen),
+        Family("ollama", "ollama_chat/qwen2.5-coder:7b", qwen, api="ollama"),
         Family("deepseek_r1", "deepseek/deepseek-reasoner", deepseek_r1),
         Family("plain_json", "openai/local-model", plain_json),
         Family("prose", "openai/local-chat", prose),
@@ -382,6 +384,23 @@ def _openai_payload(message: Message) -> dict[str, Any]:
         "created": 1700000000,
         "model": "zoo",
         "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+    }
+
+
+def _ollama_payload(message: Message) -> dict[str, Any]:
+    """Ollama's native ``/api/chat`` answer (litellm's ``ollama_chat/`` provider)."""
+    out: Message = {"role": "assistant", "content": message.get("content") or ""}
+    if message.get("tool_calls"):
+        out["tool_calls"] = [
+            {"function": {"name": c["function"]["name"], "arguments": json.loads(c["function"]["arguments"])}}
+            for c in message["tool_calls"]
+        ]
+    return {
+        "model": "zoo",
+        "created_at": "2025-01-01T00:00:00Z",
+        "message": out,
+        "done": True,
+        "done_reason": "stop",
     }
 
 
@@ -429,7 +448,7 @@ class ZooModel:
 
     @property
     def api_base(self) -> str:
-        return f"http://127.0.0.1:{self.port}" + ("" if self.family.api == "anthropic" else "/v1")
+        return f"http://127.0.0.1:{self.port}" + ("/v1" if self.family.api == "openai" else "")
 
     def overrides(self) -> dict[str, Any]:
         """The sastls settings that point the llm analyst at this model."""
@@ -502,6 +521,10 @@ class ZooModel:
         elif f.api == "anthropic":
             payload = _anthropic_payload(intent, view, n)
             usage = {"input_tokens": raw_len // 4, "output_tokens": 40}
+        elif f.api == "ollama":
+            payload = _ollama_payload(f.dialect(intent, n))
+            payload.update(prompt_eval_count=raw_len // 4, eval_count=40)
+            return Reply(200, payload, delay=f.delay)
         else:
             payload = _openai_payload(f.dialect(intent, n))
         payload["usage"] = usage
@@ -534,6 +557,10 @@ def _handler(model: ZooModel) -> type[BaseHTTPRequestHandler]:
 
         def do_POST(self) -> None:
             raw = self.rfile.read(int(self.headers.get("Content-Length", "0") or 0))
+            if self.path.endswith("/api/show"):  # Ollama's model card, as litellm asks for it
+                card = {"template": "{{- if .Tools }}<tools>{{ .Tools }}</tools>{{ end }}", "model_info": {}}
+                self._send(200, card, {})
+                return
             with model.lock:
                 model.paths.append(self.path)
             reply = model.reply(json.loads(raw or b"{}"), len(raw))
@@ -542,12 +569,15 @@ def _handler(model: ZooModel) -> type[BaseHTTPRequestHandler]:
                 return
             if reply.delay:
                 time.sleep(reply.delay)
-            data = json.dumps(reply.payload).encode()
+            self._send(reply.status, reply.payload, reply.headers)
+
+        def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str]) -> None:
+            data = json.dumps(payload).encode()
             try:
-                self.send_response(reply.status)
+                self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
-                for k, v in reply.headers.items():
+                for k, v in headers.items():
                     self.send_header(k, v)
                 self.end_headers()
                 self.wfile.write(data)
