@@ -123,9 +123,32 @@ def _litellm() -> Any:
     return litellm
 
 
-def warm_up() -> None:
-    """Import litellm now (call from a worker thread to keep an event loop responsive)."""
-    _litellm()
+_warm_lock = threading.Lock()
+_warm: set[str] = set()
+
+
+def warm_up(model: str | None = None) -> None:
+    """Import litellm now (call from a worker thread to keep an event loop responsive). With
+    ``model``, also what litellm's first call for it would import on the event loop (a second or
+    more on a busy machine, during which no timeout can fire): an offline ``mock_response`` call."""
+    lm = _litellm()
+    if model is None:
+        return
+    with _warm_lock:
+        if model in _warm:
+            return
+        try:
+            lm.completion(model=model, messages=[{"role": "user", "content": "warm-up"}], mock_response="ok")
+            import openai.resources.chat  # noqa: F401 - the SDK behind OpenAI-compatible providers
+        except Exception:  # best effort: the real call reports real problems
+            log.debug("warm-up of %s failed", model, exc_info=True)
+        _warm.add(model)
+
+
+async def awarm_up(model: str) -> None:
+    """``warm_up(model)`` off the event loop (at once when already done)."""
+    if model not in _warm:
+        await asyncio.to_thread(warm_up, model)
 
 
 def api_key_from_env(env_name: str | None, api_base: str | None) -> str | None:

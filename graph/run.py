@@ -42,7 +42,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 _SAFE_NAME = re.compile(r"[A-Za-z0-9._-]{1,120}")
-DEADLINE_MARGIN = 1.0  # seconds before the deadline at which model work stops (so runs end inside it)
+DEADLINE_MARGIN = (
+    2.0  # seconds (at most 20 %) before the deadline at which model work stops: runs end inside it
+)
 
 
 @dataclass(frozen=True)
@@ -412,7 +414,12 @@ async def ainvestigate_with(
     iteration = 0
     try:
         index = index if index is not None else _index_for(root, config)
-        margin = min(DEADLINE_MARGIN, 0.1 * config.deadline)
+        margin = min(DEADLINE_MARGIN, 0.2 * config.deadline)
+        if analyst.model:  # litellm's first call imports for seconds: off the loop (inside the deadline)
+            from .llm import awarm_up
+
+            left = started + config.deadline - margin - time.monotonic()
+            await asyncio.wait_for(awarm_up(analyst.model), max(left, 0.0))
         run = _run(
             finding,
             root,

@@ -212,10 +212,13 @@ async def test_retry_after_past_the_deadline_is_not_waited_for(
     zoo: SimpleNamespace, pyapp: tuple[Path, list[Any]]
 ) -> None:
     root, findings = pyapp
+    from sastls.graph.llm import warm_up
+
     model = zoo.serve(replace(zoo.module.FAMILIES["rate_limited"], rate_limit=30.0))
+    warm_up(model.family.model)  # litellm's first import is not what this measures
     started = time.monotonic()
-    v = await ainvestigate(findings[0], root, config_for(model, deadline=5.0))
-    assert time.monotonic() - started < 2.0
+    v = await ainvestigate(findings[0], root, config_for(model, deadline=20.0))
+    assert time.monotonic() - started < 10.0  # the 30 s were not waited for
     assert v.verdict == "NEEDS_REVIEW" and v.stop_reason == "deadline"
     assert "retry after 30s" in v.justification
 
@@ -226,8 +229,8 @@ async def test_a_hanging_model_ends_within_the_deadline(
     root, findings = pyapp
     model = zoo.serve(zoo.module.HANGING)
     started = time.monotonic()
-    v = await ainvestigate(findings[0], root, config_for(model, deadline=2.0))
-    assert time.monotonic() - started <= 2.0
+    v = await ainvestigate(findings[0], root, config_for(model, deadline=3.0))
+    assert time.monotonic() - started <= 3.0
     assert v.verdict == "NEEDS_REVIEW" and v.stop_reason == "deadline"
 
 
@@ -267,3 +270,34 @@ async def test_slow_calls_are_cut_by_the_request_timeout(
 
 def test_every_family_is_tested(zoo: SimpleNamespace) -> None:
     assert set(zoo.module.FAMILIES) == set(FAMILY_NAMES)
+
+
+def test_triage_cli_against_a_hanging_model(
+    zoo: SimpleNamespace, pyapp: tuple[Path, list[Any]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``sastls triage --deadline 3 --request-timeout 2 --jobs 4`` as a user runs it: the batch ends
+    within two deadlines, every finding NEEDS_REVIEW, and nothing is stored (the next run asks again)."""
+    from sastls.graph.llm import warm_up
+    from sastls.server.cli import main
+
+    root, _ = pyapp
+    model = zoo.serve(zoo.module.HANGING)
+    warm_up(model.family.model)  # litellm's import is the CLI's start-up, not the batch's time
+    argv = ["triage", str(root / "findings" / "bandit.sarif"), "--repo", str(root), "--analyst", "llm"]
+    argv += ["--model", model.family.model, "--api-base", model.api_base, "--no-cascade", "--jobs", "4"]
+    argv += [
+        "--deadline",
+        "3",
+        "--request-timeout",
+        "2",
+        "--jsonl",
+        str(root / "v.jsonl"),
+        "--fail-on",
+        "never",
+    ]
+    started = time.monotonic()
+    assert main(argv) == 0
+    assert time.monotonic() - started <= 2 * 3.0 + 1.0  # + loading the findings, the reports
+    lines = [json.loads(x) for x in (root / "v.jsonl").read_text().splitlines()]
+    assert lines and all(x["verdict"] == "NEEDS_REVIEW" for x in lines)
+    assert "retried next run" in capsys.readouterr().out
