@@ -29,7 +29,8 @@
 (defgroup sastls nil "SAST finding triage." :group 'tools)
 
 (defcustom sastls-command nil
-  "Command line that starts the server, or nil to use the project's .venv, then PATH."
+  "Command line that starts the server, e.g. (\"/path/to/sastls/.venv/bin/sastls\" \"serve\").
+nil: the project's .venv/bin/sastls, else `sastls' on PATH (`exec-path')."
   :type '(choice (const nil) (repeat string)))
 
 (defcustom sastls-modes '(python-mode python-ts-mode c-mode c-ts-mode c++-mode c++-ts-mode java-mode
@@ -48,7 +49,9 @@
              (venv (expand-file-name ".venv/bin/sastls" root)))
         (cond ((file-executable-p venv) (list venv "serve"))
               ((executable-find "sastls") (list "sastls" "serve"))
-              (t (user-error "sastls: server not found (install sastls in .venv or on PATH)"))))))
+              (t (user-error (concat "sastls: server not found: put `sastls' on PATH (e.g. ln -s "
+                                     "/path/to/sastls/.venv/bin/sastls ~/.local/bin/), or set "
+                                     "`sastls-command' to (\"/path/to/sastls\" \"serve\")")))))))
 
 ;;;###autoload
 (defun sastls-register ()
@@ -108,15 +111,9 @@
 
 ;;;###autoload
 (defun sastls-fix ()
-  "Propose a verified fix for the finding at point; apply it only if you agree."
+  "Propose a verified fix for the finding at point: show its diff, apply it only if you agree."
   (interactive)
-  (let ((result (sastls--execute "sastls.fix" (sastls--finding-arg))))
-    (cond ((not result) nil)
-          ((and (eq (plist-get result :verified) t) (plist-get result :edit))
-           (when (y-or-n-p (format "sastls: %s. Apply it? " (plist-get result :description)))
-             (eglot--apply-workspace-edit (plist-get result :edit))))
-          (t (message "sastls: no verified fix: %s" (or (plist-get result :stop_reason) "unknown reason"))))
-    result))
+  (sastls-fix-run (sastls--finding-arg)))
 
 (defun sastls--judge (verdict)
   (let ((arg (sastls--finding-arg))
@@ -146,6 +143,8 @@
         (let ((inhibit-read-only t)) (erase-buffer) (insert text))
         (view-mode 1)
         (display-buffer (current-buffer))))))
+
+(require 'sastls-fix (expand-file-name "sastls-fix" (file-name-directory (or load-file-name buffer-file-name))))
 
 (provide 'sastls)
 ;;; sastls.el ends here

@@ -25,8 +25,10 @@ from sastls.analyzers.findings.model import Finding
 from sastls.graph.verdict import VERDICTS, Verdict
 
 from . import logs, options, sources
+from .autotriage import AutoTriage
 from .diagnostics import diagnostics_for, verdict_for
 from .documents import TrackedDocument, TrackedFinding, split_lines
+from .fixes import AppliedFixes
 from .jobs import GraphThread, Jobs
 from .positions import Encoding, from_client, normalize_encoding
 
@@ -76,6 +78,8 @@ class Session:
         self._status_timer: asyncio.TimerHandle | None = None
         self._last_status: dict[str, Any] | None = None
         self.jobs.on_change = self.status_soon
+        self.fixes = AppliedFixes()  # verified fixes handed to the client (re-check after apply)
+        self.autotriage = AutoTriage(self)
 
     # ------------------------------------------------------------------ helpers
 
@@ -416,6 +420,7 @@ class Session:
             else:
                 doc.apply_change(None, None, change.text)
         doc.version = params.text_document.version
+        self.fixes.changed(self, doc)
         self.publish(doc.rel)
 
     def _from_client(self, doc: TrackedDocument, pos: lsp.Position) -> tuple[int, int]:
@@ -431,6 +436,7 @@ class Session:
         lines = split_lines(params.text) if params.text is not None else list(doc.lines)
         changed = doc.dirty or lines != doc.lines
         doc.reanchor(lines)
+        self.fixes.saved(self, doc)
         rel = doc.rel
         self.graph.call_soon(lambda: self.index.invalidate(rel) if self.index is not None else None)
         self.publish(rel)
@@ -559,6 +565,7 @@ class Session:
         return self._cached(rel)[0]
 
     def publish(self, rel: str) -> None:
+        self.autotriage.consider(rel)  # offline verdicts for an open file's undecided findings
         if self.pull:
             self._refresh_pending = True
             self._schedule_flush()

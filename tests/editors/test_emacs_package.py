@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,15 +15,15 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.editor
 
 
-def test_package_investigates_the_finding_at_point(workspace: Path, server_command: list[str], tmp_path: Path) -> None:
-    emacs = shutil.which("emacs")
-    if emacs is None:
-        pytest.fail("emacs is required (apt-get install emacs-nox elpa-eglot); .ci/run installs it")
+def test_package_investigates_the_finding_at_point(
+    workspace: Path, server_command: list[str], tmp_path: Path, need: Callable[[str], str]
+) -> None:
+    emacs = need("emacs")
     result = tmp_path / "result.json"
     env = {
         **os.environ,
         "SASTLS_EL": str(ROOT / "editors" / "emacs" / "sastls.el"),
-        "SASTLS_CMD": " ".join(server_command),
+        "PATH": f"{Path(server_command[0]).parent}{os.pathsep}{os.environ.get('PATH', '')}",
         "SASTLS_FILE": str(workspace / "app" / "routes.py"),
         "SASTLS_OUT": str(result),
         "SASTLS_ROOT": str(workspace),
@@ -30,7 +31,11 @@ def test_package_investigates_the_finding_at_point(workspace: Path, server_comma
     }
     proc = subprocess.run(
         [emacs, "--batch", "-l", str(Path(__file__).with_name("emacs_package.el"))],
-        cwd=workspace, env=env, capture_output=True, text=True, timeout=180,
+        cwd=workspace,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
     )
     assert result.exists(), proc.stderr[-2000:]
     seen = json.loads(result.read_text())
@@ -38,4 +43,6 @@ def test_package_investigates_the_finding_at_point(workspace: Path, server_comma
     assert seen["connected"] and seen["diagnostics"], seen
     assert seen["findings_at_point"] >= 1, seen
     assert seen["verdict"] in ("TRUE_POSITIVE", "FALSE_POSITIVE", "NEEDS_REVIEW"), seen
+    assert seen["auto_verdict"], seen  # a verdict without any command (offline, in the background)
+    assert seen["contact"] == ["sastls", "serve"], seen  # from PATH: the project has no .venv
     assert seen["verdict_shown"], seen

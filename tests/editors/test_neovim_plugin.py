@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,22 +16,24 @@ pytestmark = pytest.mark.editor
 
 
 def test_plugin_investigates_the_finding_under_the_cursor(
-    workspace: Path, server_command: list[str], tmp_path: Path
+    workspace: Path, server_command: list[str], tmp_path: Path, need: Callable[[str], str]
 ) -> None:
-    nvim = shutil.which("nvim")
-    if nvim is None:
-        pytest.fail("nvim is required (apt-get install neovim); .ci/run installs it")
+    nvim = need("nvim")
     result = tmp_path / "result.json"
     env = {
         **os.environ,
         "SASTLS_PLUGIN": str(ROOT / "editors" / "neovim"),
-        "SASTLS_CMD": " ".join(server_command),
+        "PATH": f"{Path(server_command[0]).parent}{os.pathsep}{os.environ.get('PATH', '')}",
         "SASTLS_FILE": str(workspace / "app" / "routes.py"),
         "SASTLS_OUT": str(result),
     }
     proc = subprocess.run(
         [nvim, "--headless", "-u", "NONE", "-c", f"luafile {Path(__file__).with_name('nvim_plugin.lua')}"],
-        cwd=workspace, env=env, capture_output=True, text=True, timeout=180,
+        cwd=workspace,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
     )
     assert result.exists(), proc.stderr[-2000:]
     seen = json.loads(result.read_text())
@@ -38,5 +41,7 @@ def test_plugin_investigates_the_finding_under_the_cursor(
     assert seen["attached"] and seen["diagnostics"], seen
     assert seen["has_fingerprint"] and seen["findings_at_cursor"] >= 1, seen
     assert any("Investigate" in t for t in seen["actions"]), seen
+    assert seen["auto_verdict"], seen  # a verdict without any command (offline, in the background)
+    assert seen["server_cmd"] == ["sastls", "serve"], seen  # from PATH: the project has no .venv
     assert seen["verdict_shown"], seen
     assert any(w in seen["after"].lower() for w in ("true positive", "false positive", "needs review")), seen
