@@ -273,11 +273,40 @@ def scan(manifest: Any, report: Report, cache: Path, semgrep: Path, force: bool 
                 if RULE_PREFIX in check:
                     check = check[check.index(RULE_PREFIX) :]
                 s_results.append({**r, "path": rel, "check_id": check})
+            # each tree gets the scanners' own output format, reduced to its files (so an empty
+            # result list is still recognisable as bandit / semgrep output)
+            metrics = {
+                rel: m
+                for k, m in (bdoc.get("metrics") or {}).items()
+                if (rel := _norm_rel(k, name)) is not None
+            }
             (out / "bandit.json").write_text(
-                json.dumps({"errors": b_errors, "results": b_results}, indent=1) + "\n"
+                json.dumps(
+                    {
+                        "generated_at": bdoc.get("generated_at", ""),
+                        "metrics": metrics,
+                        "errors": b_errors,
+                        "results": b_results,
+                    },
+                    indent=1,
+                )
+                + "\n"
             )
+            scanned = [
+                rel for p in (sdoc.get("paths") or {}).get("scanned", []) if (rel := _norm_rel(p, name))
+            ]
             (out / "semgrep.json").write_text(
-                json.dumps({"errors": [], "results": s_results, "version": SEMGREP_VERSION}, indent=1) + "\n"
+                json.dumps(
+                    {
+                        "version": sdoc.get("version", SEMGREP_VERSION),
+                        "errors": [],
+                        "paths": {"scanned": scanned},
+                        "results": s_results,
+                        "skipped_rules": [],
+                    },
+                    indent=1,
+                )
+                + "\n"
             )
             (out / "stamp").write_text(_stamp(report.trees[name], files, versions))
         report.scanned_trees = len(todo)

@@ -46,11 +46,11 @@ MIN_CLASSES = 10
 
 # The targets (reported) and today's floors (asserted: they may only rise).
 TARGET_RECALL, TARGET_DROPPED, TARGET_REVIEW = 1.0, 0.50, 0.15
-# Measured when the corpus was built (60 advisories, 210 labelled findings; see
-# docs/external-corpus-analysis.md): recall 0.874 (146/167), dropped 0.511 (22/43), NEEDS_REVIEW 0.167.
-FLOOR_RECALL = 0.874
-FLOOR_DROPPED = 0.511
-CEILING_REVIEW = 0.167
+# Measured when the corpus was built (61 advisories, 212 labelled findings; see
+# docs/external-corpus-analysis.md): recall 0.875 (147/168), dropped 0.523 (23/44), NEEDS_REVIEW 0.165.
+FLOOR_RECALL = 0.875
+FLOOR_DROPPED = 0.522
+CEILING_REVIEW = 0.166
 
 
 def _module(name: str) -> ModuleType:
