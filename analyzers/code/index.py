@@ -6,8 +6,11 @@ symlinks leaving it. Each file is parsed on first use and summarised
 (:mod:`.symbols`); the summary is cached by content hash and re-checked against
 the file's stat, so edits on disk are noticed, and ``update_text`` overlays an
 unsaved editor buffer. Workspace-wide questions (definitions by name, callers)
-scan the tree once and then answer from inverted tables that single-file updates
-keep current. Parsed trees are kept for a few recently used files only.
+answer from inverted tables that single-file updates keep current. The tables are
+filled lazily, name by name: a word index of the tree (which files contain which
+identifiers, one cheap pass) says which files can define or call a name, and only
+those are parsed; a question that needs every name (fuzzy matches) summarises the
+whole tree. Parsed trees are kept for a few recently used files only.
 
 Thread-safe: one re-entrant lock guards the caches.
 """
@@ -64,6 +67,8 @@ _IDENTIFIER_TYPES = ("identifier", "field_identifier", "property_identifier", "t
 _NOT_CODE = ("string", "comment", "string_content", "char_literal", "template_string")
 _SELF_NAMES = frozenset({"self", "this", "cls"})
 _SPLIT_QUALIFIED = re.compile(r"::|->|\.")
+_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _C_IMPL_EXT = (".c", ".cc", ".cpp", ".cxx", ".c++")
 _C_FAMILY = frozenset({"c", "cpp"})
 _JS_EXT = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
@@ -81,9 +86,13 @@ class FileProblem:
 
 
 class ParsedFile:
-    """One file's bytes, decoded text, lines (without line endings), tree and summary."""
+    """One file's bytes, decoded text, lines (without line endings), tree and summary.
 
-    __slots__ = ("content_hash", "language", "lines", "path", "source", "summary", "text", "tree")
+    ``derived`` memoises facts that analysers derive from the tree (``name -> value``): they live
+    exactly as long as this parse, so an edit (a new ParsedFile) can never see stale ones.
+    """
+
+    __slots__ = ("content_hash", "derived", "language", "lines", "path", "source", "summary", "text", "tree")
 
     def __init__(
         self,
@@ -103,6 +112,7 @@ class ParsedFile:
         self.tree = tree
         self.content_hash = content_hash
         self.summary = summary
+        self.derived: dict[str, object] = {}
 
     def line_text(self, line: int) -> str:
         """1-based line without its ending ("" out of range)."""
@@ -193,6 +203,10 @@ class WorkspaceIndex:
         self._files: list[str] | None = None
         self._file_set: set[str] = set()
         self._all_indexed = False
+        # identifier -> files whose text contains it (None until a by-name question needs it);
+        # names whose files are all summarised already
+        self._words: dict[str, list[str]] | None = None
+        self._named: set[str] = set()
         # name -> path -> (symbols, best bare-name workspace score there): the bound that lets
         # ``definitions`` stop early on names defined thousands of times
         self._defs_by_name: dict[str, dict[str, tuple[tuple[Symbol, ...], float]]] = {}
@@ -313,9 +327,10 @@ class WorkspaceIndex:
             current = set(self._scan())
             for rel in old - current - set(self._overlays):
                 self._drop(rel)
-            if self._all_indexed:
-                for rel in self._scan():
-                    self._summary(rel)
+            self._words = None
+            self._named.clear()
+            for rel in self._scan() if self._all_indexed else list(self._summaries):
+                self._summary(rel)
 
     def build(self) -> int:
         """Summarise every file now (else done on the first workspace-wide question); returns the count."""
@@ -351,13 +366,20 @@ class WorkspaceIndex:
         return [c for c in s.calls if symbol.start_line <= c.line <= symbol.end_line]
 
     def definitions(
-        self, name: str, *, from_path: str | None = None, line: int | None = None, limit: int = 5
+        self,
+        name: str,
+        *,
+        from_path: str | None = None,
+        line: int | None = None,
+        limit: int = 5,
+        fuzzy: bool = True,
     ) -> list[SymbolMatch]:
         """Definitions of ``name``, best first: bare or qualified (``obj.m``, ``Class::m``, ``pkg.func``).
 
         Strategies, strongest first: ``same_file`` (the file where the name was seen), ``import``
         (what that file imports or includes), ``workspace`` (any file, ranked by qualifier and
-        proximity), ``fuzzy`` (near spellings of the bare name, only when nothing else matched).
+        proximity), ``fuzzy`` (near spellings of the bare name, only when nothing else matched and
+        ``fuzzy`` is on: the one strategy that needs every file of the workspace summarised).
         """
         bare, qual = split_qualified(name)
         if not bare:
@@ -385,10 +407,11 @@ class WorkspaceIndex:
                         add(sym, "same_file", fit - self._decl_penalty(sym))
                 for sym, score, rest in self._imported(origin, bare, qual):
                     add(sym, "import", score * self._fit(sym, rest, None) - self._decl_penalty(sym))
-            self._ensure_all()
+            self._ensure_named(bare)
             for sym, score in self._workspace(bare, qual, origin, max(limit, 0) + len(found)):
                 add(sym, "workspace", score)
-            if not found:
+            if not found and fuzzy:
+                self._ensure_all()
                 for sym, ratio in self._fuzzy(bare):
                     add(sym, "fuzzy", 0.3 * ratio * self._fit(sym, qual, None))
             ranked = sorted(found.values(), key=lambda m: (-m.score, m.symbol.path, m.symbol.start_line))
@@ -463,7 +486,7 @@ class WorkspaceIndex:
         if not bare:
             return []
         with self._lock:
-            self._ensure_all()
+            self._ensure_named(bare)
             want = max(limit, 0)
             first: list[CallSite] = []
             later: list[CallSite] = []
@@ -563,6 +586,43 @@ class WorkspaceIndex:
             if isinstance(got, FileProblem) and got.code == "not_found":
                 self._drop(rel)
         self._all_indexed = True
+        self._words = None  # every file is summarised: the word index has served
+
+    def _ensure_named(self, bare: str) -> None:
+        """Summarise every file that can define or call ``bare``: those whose text has it as a word.
+
+        A definition or a call of a plain identifier always has the identifier in the file's text,
+        so the tables then answer for ``bare`` exactly as if the whole tree were summarised. Names
+        that are not plain ASCII identifiers (``operator==``, ``$el``, non-ASCII) summarise everything.
+        """
+        if self._all_indexed or bare in self._named:
+            return
+        if not _PLAIN_NAME.fullmatch(bare):
+            self._ensure_all()
+            return
+        for rel in self._word_index().get(bare, ()):
+            if rel in self._summaries:
+                continue
+            got = self._summary(rel)
+            if isinstance(got, FileProblem) and got.code == "not_found":
+                self._drop(rel)
+        self._named.add(bare)
+
+    def _word_index(self) -> dict[str, list[str]]:
+        """identifier -> the files (of ``_scan``) whose text contains it; built on first use."""
+        if self._words is None:
+            words: dict[str, list[str]] = {}
+            for rel in self._scan():
+                data = self._overlays.get(rel)
+                if data is None:
+                    got = self._read_disk(rel)
+                    if isinstance(got, FileProblem):
+                        continue
+                    data = got[1]
+                for w in set(_WORD.findall(data)):
+                    words.setdefault(w.decode("ascii"), []).append(rel)
+            self._words = words
+        return self._words
 
     def _summary(self, rel: str | None) -> FileSummary | FileProblem:
         if rel is None:

@@ -7,6 +7,7 @@ import os
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sastls.analyzers.code.index import FileProblem, WorkspaceIndex, sandbox_path, split_qualified
@@ -131,6 +132,9 @@ def test_callers_use_the_inverted_index_without_reparsing(
     index: WorkspaceIndex, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     index.callers("render")
+    index.callers("escape_for_html")
+    index.callers("query")
+    index.definitions("Formatter")
     import sastls.analyzers.code.index as mod
     from sastls.analyzers.code.languages import parse
 
@@ -145,6 +149,66 @@ def test_callers_use_the_inverted_index_without_reparsing(
     index.callers("query")
     index.definitions("Formatter")
     assert calls == []
+
+
+def _parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths the index parses from now on, in order."""
+    import sastls.analyzers.code.index as mod
+
+    paths: list[str] = []
+    original = mod.WorkspaceIndex._parse
+
+    def counting(self: WorkspaceIndex, norm: str, *args: Any, **kwargs: Any) -> Any:
+        paths.append(norm)
+        return original(self, norm, *args, **kwargs)
+
+    monkeypatch.setattr(mod.WorkspaceIndex, "_parse", counting)
+    return paths
+
+
+def test_a_question_by_name_parses_only_the_files_that_contain_the_name(
+    index: WorkspaceIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    parsed = _parses(monkeypatch)
+    sites = index.callers("escape_for_html")
+    assert {s.path for s in sites} == {"app.py", "helpers/utils.py"}
+    # every file whose text has the word, and no other (the package has more files than these)
+    assert sorted(parsed) == ["app.py", "helpers/__init__.py", "helpers/utils.py"]
+    assert len(index.files()) > len(parsed)
+    parsed.clear()
+    index.definitions("nothing_like_this_anywhere", fuzzy=False)
+    assert parsed == []  # no file has the word: nothing to parse
+    index.definitions("nothing_like_this_anywhere")  # fuzzy matching needs every name: all files
+    assert len(parsed) == len(index.files()) - 3
+
+
+CORPUS_CASES = Path(__file__).resolve().parents[1] / "corpus" / "cases"
+
+
+@pytest.mark.parametrize("root", [FIXTURES / "python", CORPUS_CASES], ids=["fixture", "corpus"])
+def test_questions_by_name_answer_as_the_whole_index_does(root: Path) -> None:
+    """The lazy tables answer every name exactly as tables over the whole tree: same definitions
+    (scores, strategies, order) and the same callers, asked from every file that names it."""
+    full = WorkspaceIndex(root)
+    full.build()
+    names: dict[str, set[str]] = {}
+    for rel in full.files():
+        summary = full.summary(rel)
+        assert summary is not None
+        for sym in summary.symbols:
+            names.setdefault(sym.name, set()).add(rel)
+        for call in summary.calls:
+            names.setdefault(call.name, set()).add(rel)
+    assert len(names) >= 40
+    shared = WorkspaceIndex(root)  # answers one name after the other, its tables growing
+    for n, (name, paths) in enumerate(sorted(names.items())):
+        # every 25th name on a fresh index (nothing summarised beforehand), the rest on the shared one
+        lazy = WorkspaceIndex(root) if n % 25 == 0 else shared
+        assert lazy.callers(name, limit=50) == full.callers(name, limit=50), name
+        for rel in sorted(paths)[:3]:
+            got = lazy.definitions(name, from_path=rel, line=1, limit=8, fuzzy=False)
+            assert got == full.definitions(name, from_path=rel, line=1, limit=8, fuzzy=False), (name, rel)
+        assert lazy.definitions(name, limit=8) == full.definitions(name, limit=8), name
 
 
 def test_references_within_a_function(index: WorkspaceIndex) -> None:
