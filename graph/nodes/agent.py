@@ -9,14 +9,15 @@ lets ``routing.recursion_limit`` guarantee breakers, not LangGraph, end runs.
 from __future__ import annotations
 
 import json
-from typing import Any
-
-from langgraph.runtime import Runtime
+from typing import TYPE_CHECKING, Any
 
 from .. import prompts, schemas
 from ..analysts.base import Decision, ToolCall
 from ..routing import breaker, is_duplicate, normalize_args
 from ..state import InvestigationState, RunContext, usage_update
+
+if TYPE_CHECKING:
+    from langgraph.runtime import Runtime  # typing only: the synchronous driver never imports LangGraph
 
 
 async def agent(state: InvestigationState, runtime: Runtime[RunContext]) -> dict[str, Any]:

@@ -7,12 +7,13 @@ previous analysis (if any) stays. Always followed by ``comprehensive_evaluation`
 from __future__ import annotations
 
 import json
-from typing import Any
-
-from langgraph.runtime import Runtime
+from typing import TYPE_CHECKING, Any
 
 from ..state import InvestigationState, RunContext, usage_update
 from .reask import ask_validated
+
+if TYPE_CHECKING:
+    from langgraph.runtime import Runtime  # typing only: the synchronous driver never imports LangGraph
 
 
 async def analyze_issue(state: InvestigationState, runtime: Runtime[RunContext]) -> dict[str, Any]:
