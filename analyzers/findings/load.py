@@ -17,7 +17,7 @@ from xml.etree import ElementTree
 
 from .detect import Format, detect_format, detect_json, looks_like_json, sniff_json, strip_bom
 from .model import Finding, Region
-from .readers import bandit, cppcheck, csgrep, sarif, semgrep
+from .readers import bandit, cppcheck, csgrep, gcc, sarif, semgrep
 from .readers.base import LoadError, PathMapper, Read, ReadContext
 from .readers.jsonrepair import repair
 
@@ -64,10 +64,26 @@ def _decode(data: bytes, ctx: ReadContext) -> str:
         return data.decode("utf-8", "replace")
 
 
+def _json_lines(text: str) -> list[Any] | None:
+    """Every non-empty line parsed as JSON (JSON Lines), or None when one does not parse."""
+    docs: list[Any] = []
+    for line in text.splitlines():
+        if line.strip():
+            try:
+                docs.append(json.loads(line))
+            except ValueError:
+                return None
+    return docs if len(docs) > 1 else None
+
+
 def _parse_json(text: str, ctx: ReadContext) -> Any:
     try:
         return json.loads(text)
     except ValueError as exc:
+        if getattr(exc, "msg", "") == "Extra data":
+            lines = _json_lines(text)
+            if lines is not None:
+                return lines  # JSON Lines (gcc prints one array per translation unit)
         lineno = getattr(exc, "lineno", None)
         col = getattr(exc, "colno", None)
         msg = getattr(exc, "msg", str(exc))
@@ -85,7 +101,7 @@ def _parse_json(text: str, ctx: ReadContext) -> Any:
         return fixed.doc
 
 
-_JSON_FORMATS: tuple[Format | None, ...] = (None, "sarif", "semgrep", "bandit", "csgrep-json")
+_JSON_FORMATS: tuple[Format | None, ...] = (None, "sarif", "semgrep", "bandit", "csgrep-json", "gcc-json")
 
 
 def _open(data: bytes, name: str, fmt: Format | None, ctx: ReadContext) -> tuple[Format | None, Any]:
@@ -130,6 +146,8 @@ def _read_json(fmt: Format, doc: Any, ctx: ReadContext) -> Iterator[Read]:
         yield from bandit.read(doc, ctx)
     elif fmt == "csgrep-json":
         yield from csgrep.read_json(doc, ctx)
+    elif fmt == "gcc-json":
+        yield from gcc.read(doc, ctx)
 
 
 @dataclass
@@ -217,7 +235,7 @@ def read_findings_bytes(
             ctx.error(
                 "$",
                 f"{what}: expected SARIF 2.1.0, semgrep JSON, bandit JSON, csgrep JSON or .err text, "
-                "or cppcheck XML (version 2)",
+                "cppcheck XML (version 2) or gcc JSON diagnostics",
             )
         return [], ctx.errors, None
     if payload is None:
