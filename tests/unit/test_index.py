@@ -172,14 +172,14 @@ def test_a_question_by_name_parses_only_the_files_that_contain_the_name(
     parsed = _parses(monkeypatch)
     sites = index.callers("escape_for_html")
     assert {s.path for s in sites} == {"app.py", "helpers/utils.py"}
-    # every file whose text has the word, and no other (the package has more files than these)
-    assert sorted(parsed) == ["app.py", "helpers/__init__.py", "helpers/utils.py"]
+    # the files whose text can call it, and no other (helpers/__init__.py only imports it)
+    assert sorted(parsed) == ["app.py", "helpers/utils.py"]
     assert len(index.files()) > len(parsed)
     parsed.clear()
     index.definitions("nothing_like_this_anywhere", fuzzy=False)
     assert parsed == []  # no file has the word: nothing to parse
     index.definitions("nothing_like_this_anywhere")  # fuzzy matching needs every name: all files
-    assert len(parsed) == len(index.files()) - 3
+    assert len(parsed) == len(index.files()) - 2
 
 
 CORPUS_CASES = Path(__file__).resolve().parents[1] / "corpus" / "cases"
@@ -354,6 +354,20 @@ def test_sandbox_refuses_escapes(tmp_path: Path) -> None:
     assert "link.py" not in idx.files()
     assert idx.definitions("secret") == []
     assert idx.file("../secret.py") is None
+
+
+def test_a_file_swapped_for_a_symlink_outside_is_refused(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    root.mkdir()
+    (tmp_path / "secret.py").write_text("def secret(): pass\n# a longer file than the one it replaces\n")
+    (root / "mod.py").write_text("def mod(): pass\n")
+    idx = WorkspaceIndex(root)
+    assert [s.name for s in idx.symbols("mod.py")] == ["mod"]
+    (root / "mod.py").unlink()
+    (root / "mod.py").symlink_to(tmp_path / "secret.py")
+    got = idx.load("mod.py")
+    assert isinstance(got, FileProblem) and got.code == "outside_workspace"
+    assert idx.symbols("mod.py") == ()
 
 
 def test_split_qualified() -> None:
