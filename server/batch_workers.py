@@ -23,7 +23,7 @@ import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +55,9 @@ class _QueueProgress:
         pass
 
     def advance(self, verdict: Verdict | None, *, reused: bool = False) -> None:
-        self.queue.put((verdict, reused))
+        # what a display reads (label, usage); the verdict itself comes back with its chunk
+        slim = replace(verdict, evidence=(), justification="", path_taken=()) if verdict is not None else None
+        self.queue.put((slim, reused))
 
     def close(self) -> None:
         pass
@@ -151,10 +153,12 @@ class Workers:
         return out
 
     def close(self, *, now: bool = False) -> None:
+        """End the workers; without waiting for them to exit (they have nothing left to commit:
+        every verdict was committed before its chunk returned), so the outputs are written meanwhile."""
         if now:
             for child in multiprocessing.active_children():
                 child.terminate()
-        self.pool.shutdown(wait=not now, cancel_futures=True)
+        self.pool.shutdown(wait=False, cancel_futures=True)
 
 
 def chunks(groups: list[Group], processes: int) -> list[list[Group]]:
