@@ -335,12 +335,11 @@ def validate(kind: StepKind, value: Any) -> list[str]:
 
     A compiled (Rust) validator answers "valid" in microseconds; only an invalid value is walked
     again by ``jsonschema`` for its messages (the words the model is re-asked with)."""
-    if _fast_validator(kind).is_valid(value):
-        return []
     problems = []
-    for err in sorted(_validator(kind).iter_errors(value), key=lambda e: list(e.absolute_path)):
-        where = "/".join(str(p) for p in err.absolute_path) or "<root>"
-        problems.append(f"{where}: {err.message}")
+    if not _fast_validator(kind).is_valid(value):
+        for err in sorted(_validator(kind).iter_errors(value), key=lambda e: list(e.absolute_path)):
+            where = "/".join(str(p) for p in err.absolute_path) or "<root>"
+            problems.append(f"{where}: {err.message}")
     if not problems and "evidence" in _SCHEMAS[kind]["properties"]:
         problems = _line_order(value.get("evidence", []))
     return problems
