@@ -272,6 +272,7 @@ async def _run(
         max_lines=config.fetch.max_lines,
         max_chars=config.fetch.max_chars,
         privacy_globs=tuple(config.privacy_globs) if analyst.wants_transcript else (),
+        model_paths=tuple(config.models),
     )
 
     def fresh() -> InvestigationState:
@@ -453,9 +454,9 @@ def _choose_analyst(finding: Finding, config: Config, index: WorkspaceIndex) -> 
     from .analysts.heuristic import HeuristicAnalyst, is_conclusive
 
     if config.analyst != "llm":
-        return HeuristicAnalyst()
+        return HeuristicAnalyst(model_paths=config.models)
     if config.cascade:
-        heuristic = HeuristicAnalyst()
+        heuristic = HeuristicAnalyst(model_paths=config.models)
         try:
             judgement = heuristic.judgement(finding, index)
         except Exception:
