@@ -27,6 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .provenance import stamp
 from .state import JSON, InvestigationState, Limits, RunContext, initial_state
 from .verdict import AnalystName, Evidence, Usage, Verdict
 
@@ -419,7 +420,7 @@ async def ainvestigate_with(
             message=f"{type(exc).__name__}: {exc}",
             seconds=time.monotonic() - started,
         )
-    return _finish(verdict, finding, store, on_event, iteration)
+    return _finish(stamp(verdict, root, config), finding, store, on_event, iteration)
 
 
 def _index_for(root: Path, config: Config) -> WorkspaceIndex:

@@ -205,7 +205,7 @@ async def investigate_many(
     def decided(tf: TrackedFinding) -> bool:
         """Its verdict stands for the configured analyst (an offline one does not, for a model)."""
         v = s.verdict_of(tf)
-        return v is not None and reusable(v, s.config)
+        return v is not None and reusable(v, s.config, s.root)
 
     todo = [tf for tf in tracked if tf.alive and not s.jobs.running(tf.key) and not decided(tf)]
     skipped = len(tracked) - len(todo)
