@@ -208,6 +208,9 @@ class PySpec:
         last = q.rsplit(".", 1)[-1]
         return last if last in self.user_bare else None
 
+    def is_source_object(self, q: str) -> bool:
+        return any(q == s or q.startswith(s + ".") for s in self.source_objects)
+
     def concept(self, name: str, kind: str) -> Concept | None:
         c = self.concepts.get(name)
         return c if c is not None and c.concept == kind else None
