@@ -82,7 +82,8 @@ def stamp(verdict: Verdict, workspace: str | Path | None, config: Config) -> Ver
     except Exception:  # a verdict is never lost because the model files cannot be read
         digest = None
     model = verdict.model if verdict.model is not None or verdict.analyst != "llm" else config.model
-    return replace(verdict, analyst_version=analyst_version(verdict.analyst), models_digest=digest, model=model)
+    version = analyst_version(verdict.analyst)
+    return replace(verdict, analyst_version=version, models_digest=digest, model=model)
 
 
 def stale_reason(
