@@ -122,23 +122,23 @@ def _v3(conn: sqlite3.Connection) -> None:
 
 
 def _v4(conn: sqlite3.Connection) -> None:
-<<<<<<< HEAD
+    """Known fixes are trusted fixes only: ``trust`` says why (``tested``: the user's tests ran and
+    passed with it; ``applied``: a person applied it and kept it). Rows written before this version
+    were kept on a weaker check (a scanner going quiet) and are dropped."""
+    conn.execute("DELETE FROM known_fixes")
+    conn.execute("ALTER TABLE known_fixes ADD COLUMN trust TEXT NOT NULL DEFAULT 'tested'")
+
+
+def _v5(conn: sqlite3.Connection) -> None:
     """What each verdict was reached with (issue 12 §3b): the analyst's version and the models' digest.
 
     Existing rows get NULL: their analyst verdicts no longer match any analyst and are decided again
     when next needed (``graph.provenance.stale_reason``); human verdicts are untouched and always stand."""
     conn.execute("ALTER TABLE verdicts ADD COLUMN analyst_version TEXT")
     conn.execute("ALTER TABLE verdicts ADD COLUMN models_digest TEXT")
-=======
-    """Known fixes are trusted fixes only: ``trust`` says why (``tested``: the user's tests ran and
-    passed with it; ``applied``: a person applied it and kept it). Rows written before this version
-    were kept on a weaker check (a scanner going quiet) and are dropped."""
-    conn.execute("DELETE FROM known_fixes")
-    conn.execute("ALTER TABLE known_fixes ADD COLUMN trust TEXT NOT NULL DEFAULT 'tested'")
->>>>>>> main
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
