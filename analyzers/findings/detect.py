@@ -6,15 +6,42 @@ import json
 import re
 from typing import Any, Literal
 
-Format = Literal["sarif", "semgrep", "bandit", "csgrep-json", "csgrep-err", "cppcheck-xml"]
-FORMATS: tuple[Format, ...] = ("sarif", "semgrep", "bandit", "csgrep-json", "csgrep-err", "cppcheck-xml")
+Format = Literal["sarif", "semgrep", "bandit", "csgrep-json", "csgrep-err", "cppcheck-xml", "gcc-json"]
+FORMATS: tuple[Format, ...] = (
+    "sarif",
+    "semgrep",
+    "bandit",
+    "csgrep-json",
+    "csgrep-err",
+    "cppcheck-xml",
+    "gcc-json",
+)
 
 _ERR_HEADER = re.compile(rb"^Error: *[A-Za-z_][A-Za-z0-9_.]*( *\([^)]+\))? *:", re.M)
 _HEAD = 65536
 
 
+def is_gcc_json(doc: Any) -> bool:
+    """gcc's ``-fdiagnostics-format=json``: an array of diagnostics (``kind``, ``message``,
+    ``locations``), several of them (JSON Lines), or ``{"file", "diagnostics": [...]}`` wrappers."""
+    if isinstance(doc, dict):
+        return isinstance(doc.get("diagnostics"), list) and not ("runs" in doc or "defects" in doc)
+    if not isinstance(doc, list):
+        return False
+    if doc and all(isinstance(d, list) for d in doc):
+        return any(is_gcc_json(d) for d in doc if d) or not any(doc)
+    first = next((d for d in doc if isinstance(d, dict)), None)
+    if first is None:
+        return False
+    if isinstance(first.get("diagnostics"), list):
+        return True
+    return isinstance(first.get("kind"), str) and ("locations" in first or "message" in first)
+
+
 def detect_json(doc: Any) -> Format | None:
     """The format of an already parsed JSON document."""
+    if is_gcc_json(doc):
+        return "gcc-json"
     if not isinstance(doc, dict):
         return None
     if "runs" in doc or "sarif" in str(doc.get("$schema", "")).lower():
@@ -49,6 +76,8 @@ def sniff_json(head: bytes) -> Format | None:
         return "bandit"
     if re.search(rb'"runs"\s*:', head):
         return "sarif"
+    if re.search(rb'"kind"\s*:', head) and re.search(rb'"caret"\s*:', head):
+        return "gcc-json"
     return None
 
 

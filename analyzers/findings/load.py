@@ -17,7 +17,7 @@ from xml.etree import ElementTree
 
 from .detect import Format, detect_format, detect_json, looks_like_json, sniff_encoding, sniff_json
 from .model import Finding, Region
-from .readers import bandit, cppcheck, csgrep, jsonrepair, sarif, semgrep
+from .readers import bandit, cppcheck, csgrep, gcc, jsonrepair, sarif, semgrep
 from .readers.base import LoadError, PathMapper, Read, ReadContext
 
 __all__ = [
@@ -82,8 +82,29 @@ def decode_findings(data: bytes, ctx: ReadContext) -> str:
         return body.decode(encoding, "replace")
 
 
+def _json_lines(text: str, ctx: ReadContext) -> list[Any] | None:
+    """Every non-empty line parsed as JSON (JSON Lines): None unless at least two lines are
+    whole documents; a line that does not parse is reported and read as null."""
+    parsed = [
+        (n, jsonrepair.parse(line, RECORDS)) for n, line in enumerate(text.splitlines(), 1) if line.strip()
+    ]
+    clean = [p for _n, p in parsed if p.doc is not None and not p.trailing and not p.notes]
+    if len(clean) < 2:
+        return None
+    for n, p in parsed:
+        for where, severity, message in p.notes:
+            (ctx.error if severity == "error" else ctx.warn)(f"line {n}", f"{where}: {message}")
+        if p.trailing:
+            ctx.warn(f"line {n}", "text after the JSON document on this line ignored")
+    return [p.doc for _n, p in parsed]
+
+
 def _parse_json(text: str, ctx: ReadContext) -> Any:
     parsed = jsonrepair.parse(text, RECORDS)
+    if parsed.trailing:
+        lines = _json_lines(text, ctx)
+        if lines is not None:
+            return lines  # JSON Lines (gcc prints one array per translation unit)
     for where, severity, message in parsed.notes:
         (ctx.error if severity == "error" else ctx.warn)(where, message)
     ctx.incomplete = parsed.incomplete
@@ -91,7 +112,7 @@ def _parse_json(text: str, ctx: ReadContext) -> Any:
     return parsed.doc
 
 
-_JSON_FORMATS: tuple[Format | None, ...] = (None, "sarif", "semgrep", "bandit", "csgrep-json")
+_JSON_FORMATS: tuple[Format | None, ...] = (None, "sarif", "semgrep", "bandit", "csgrep-json", "gcc-json")
 _XML_DECL_ENCODING = re.compile(r"""^(\s*<\?xml[^>]*?)\s+encoding\s*=\s*["'][^"']*["']""")
 
 
@@ -165,6 +186,8 @@ def _read_json(fmt: Format, doc: Any, ctx: ReadContext) -> Iterator[Read]:
         yield from bandit.read(doc, ctx)
     elif fmt == "csgrep-json":
         yield from csgrep.read_json(doc, ctx)
+    elif fmt == "gcc-json":
+        yield from gcc.read(doc, ctx)
 
 
 @dataclass
@@ -292,7 +315,7 @@ def _read(
             ctx.error(
                 "$",
                 f"{what}: expected SARIF 2.1.0, semgrep JSON, bandit JSON, csgrep JSON or .err text, "
-                "or cppcheck XML (version 2)",
+                "cppcheck XML (version 2) or gcc JSON diagnostics",
             )
         return
     if payload is None:

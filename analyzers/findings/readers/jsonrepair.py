@@ -66,6 +66,7 @@ class Parsed:
     dropped: dict[str, str] = field(default_factory=dict)  # record JSON path -> why it was not read
     incomplete: frozenset[str] = frozenset()  # containers closed where the file was cut
     truncated_at: int | None = None  # characters kept when the file was cut
+    trailing: bool = False  # text followed a complete document (JSON Lines, or junk)
 
 
 @dataclass
@@ -373,6 +374,7 @@ def _salvage(text: str, records: Sequence[RecordSpec], out: Parsed) -> None:
                 continue
         if err.msg == "Extra data":
             out.doc = _LENIENT.raw_decode(text, len(text) - len(text.lstrip()))[0]
+            out.trailing = True
             out.notes.append((f"line {err.lineno}", "warning", "text after the end of the document ignored"))
             break
         head = text[: err.pos].rstrip()

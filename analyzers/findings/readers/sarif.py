@@ -174,9 +174,15 @@ class _Run:
 _ALIASES = {"semgrep oss": "semgrep", "semgrep pro": "semgrep", "semgrep code": "semgrep"}
 
 
+_GNU = re.compile(r"gnu (c|c\+\+|objective-c|fortran)\d*")
+
+
 def canonical_tool(name: str) -> str:
-    """One name per tool whatever the output format: "Semgrep OSS" and semgrep JSON are both "semgrep"."""
+    """One name per tool whatever the output format: "Semgrep OSS" and semgrep JSON are both
+    "semgrep"; gcc's SARIF names its driver after the language ("GNU C17"): "gcc"."""
     low = " ".join(name.split()).lower()
+    if _GNU.fullmatch(low):
+        return "gcc"
     return _ALIASES.get(low, low)
 
 

@@ -1,0 +1,84 @@
+"""CWE-78: command execution whose arguments are built only from literals and numbers."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .c_context import Ctx, review
+from .c_paths import all_dead, split_live
+from .c_provenance import clean_text, const_array, wrapped_params
+from .c_spec import COMMAND_FUNCS
+from .c_tree import call_args, callee_of, enclosing_function, line_of, on_lines, strip_expr, text
+from .python_judge import Outcome
+from .values import Note
+
+
+def judge_command(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
+    sites: list[tuple[Node, list[Node], str, Ctx]] = []
+    for call in on_lines(root, lo, hi, {"call_expression"}):
+        name = callee_of(call)
+        args = call_args(call)
+        if name in COMMAND_FUNCS:
+            idxs = COMMAND_FUNCS[name] or tuple(range(len(args)))
+            sites.append((call, [args[i] for i in idxs if i < len(args)], f"{name}()", ctx))
+            continue
+        wrapped = wrapped_params(ctx, call, COMMAND_FUNCS) if name else None
+        if wrapped is not None:
+            sites.append(
+                (
+                    call,
+                    [args[i] for i in wrapped[0] if i < len(args)],
+                    f"{name}() (runs it as a command)",
+                    ctx,
+                )
+            )
+    if not sites:
+        return review("command execution call", ctx.path, lo)
+    live, dead = split_live(ctx, [c for c, _, _, _ in sites])
+    if not live:
+        return all_dead(ctx, [c for c, _, _, _ in sites], dead)
+    notes: list[Note] = []
+    for call, args, what, _ in sites:
+        if call not in live:
+            continue
+        func = enclosing_function(call)
+        sink = ctx.note(call, f"{what} runs a command", "sink")
+        notes.append(sink)
+        for a0 in args:
+            a = strip_expr(a0)
+            if a.type in {"null", "number_literal"} or text(a) in {"NULL", "0"}:
+                continue
+            if (
+                a.type == "identifier"
+                and callee_of(call).startswith(("execv", "posix_spawn"))
+                and const_array(ctx, a, func)
+            ):
+                notes.append(ctx.note(a, f"`{text(a)}` holds only literals", "constant"))
+                continue
+            ok, note = clean_text(ctx, a, func)
+            if ok is not True:
+                evidence = [
+                    sink,
+                    *(
+                        [note]
+                        if note is not None
+                        else [ctx.note(a, f"`{text(a)}` is not a constant", "source")]
+                    ),
+                ]
+                return Outcome(
+                    "TRUE_POSITIVE",
+                    0.8 if ok is False else 0.6,
+                    "command built from input" if ok is False else "command is not a constant",
+                    f"Argument `{text(a)}` of {what} at line {line_of(call)} "
+                    + ("carries outside input." if ok is False else "is not known to be constant."),
+                    evidence,
+                )
+            if note is not None:
+                notes.append(note)
+    return Outcome(
+        "FALSE_POSITIVE",
+        0.9,
+        "constant argument",
+        "The command is built only from literals and numbers; no input reaches it.",
+        notes,
+    )

@@ -1,0 +1,63 @@
+"""The context of one C judgement (the finding, its parsed file, the index, macros) and the
+outcomes every family shares."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tree_sitter import Node
+
+from ...findings.model import Finding
+from .c_tree import line_of
+from .python_judge import Outcome
+from .values import Note
+
+if TYPE_CHECKING:
+    from ..index import ParsedFile, WorkspaceIndex
+
+
+@dataclass
+class Ctx:
+    finding: Finding
+    parsed: ParsedFile
+    index: WorkspaceIndex
+    macros: dict[str, str]
+
+    @property
+    def path(self) -> str:
+        return self.parsed.path
+
+    def note(self, node: Node, why: str, role: str) -> Note:
+        return Note(self.path, line_of(node), node.end_point[0] + 1, why, role)  # type: ignore[arg-type]
+
+    def macro(self, name: str) -> str | None:
+        if name in self.macros:
+            return self.macros[name]
+        try:
+            matches = self.index.definitions(name, from_path=self.path, limit=3)
+        except Exception:
+            return None
+        for m in matches:
+            if m.strategy in {"same_file", "import"} and m.symbol.kind == "macro":
+                other = self.index.file(m.symbol.path)
+                if other is None:
+                    continue
+                line = other.line_text(m.symbol.start_line)
+                mm = re.match(r"\s*#\s*define\s+" + re.escape(name) + r"\s+(.*)$", line)
+                if mm:
+                    value = mm.group(1).split("//")[0].strip()
+                    self.macros[name] = value
+                    return value
+        return None
+
+
+def review(what: str, path: str, line: int) -> Outcome:
+    return Outcome("NEEDS_REVIEW", 0.3, "no sink found", f"No {what} was recognised at {path}:{line}.", [])
+
+
+def keep(ctx: Ctx, node: Node, why: str, reason: str = "unbounded copy") -> Outcome:
+    return Outcome(
+        "TRUE_POSITIVE", 0.75, reason, f"At line {line_of(node)}: {why}.", [ctx.note(node, why, "sink")]
+    )

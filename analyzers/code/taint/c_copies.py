@@ -1,0 +1,253 @@
+"""CWE-120/787: copies (strcpy, memcpy, sprintf, ...) and copy wrappers bounded by their destination."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .c_context import Ctx, keep
+from .c_paths import cannot_be_negative, comparisons, holding_conditions, upper_bound, upper_bound_of
+from .c_provenance import definition_of
+from .c_spec import ALWAYS_UNBOUNDED, COPY_FUNCS
+from .c_tree import (
+    call_args,
+    callee_of,
+    enclosing_function,
+    idents,
+    line_of,
+    param_names,
+    squash,
+    strip_expr,
+    text,
+    walk,
+)
+from .c_values import CONV, const_int, const_string, dst_size, is_sizeof_of
+from .python_judge import Outcome
+from .values import Note
+
+
+def copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
+    name = callee_of(call)
+    args = call_args(call)
+    func = enclosing_function(call)
+    if name in ALWAYS_UNBOUNDED:
+        return keep(ctx, call, f"{name}() cannot bound what it writes")
+    d_i, s_i, n_i = COPY_FUNCS[name]
+    if d_i >= len(args):
+        return keep(ctx, call, f"{name}() call not understood")
+    dst = strip_expr(args[d_i])
+    size = dst_size(ctx, dst, func)
+    sink = ctx.note(call, f"{name}() writes into `{text(dst)}`", "sink")
+    if name in {"strcpy", "wcscpy", "stpcpy"}:
+        src = const_string(ctx, args[s_i], func) if s_i < len(args) else None
+        if src is not None and size is not None and len(src[0]) + 1 <= size:
+            return [
+                sink,
+                ctx.note(
+                    src[1],
+                    f"source is a {len(src[0])}-character literal; `{text(dst)}` holds {size}",
+                    "constant",
+                ),
+            ]
+        if src is None and size is not None and s_i < len(args):
+            src_text = squash(text(strip_expr(args[s_i])))
+            bound = upper_bound_of(ctx, {f"strlen({src_text})", f"strnlen({src_text})"}, call, func)
+            if bound is not None and bound[0] + 1 <= size:
+                return [
+                    sink,
+                    ctx.note(
+                        bound[1],
+                        f"the length of `{text(args[s_i])}` is checked to be at most {bound[0]} "
+                        f"(`{text(dst)}` holds {size})",
+                        "guard",
+                    ),
+                ]
+        return keep(ctx, call, f"{name}() copies a source not known to fit `{text(dst)}`")
+    if name in {"sprintf", "vsprintf"}:
+        fmt = const_string(ctx, args[1], func) if len(args) > 1 else None
+        if fmt is None or size is None:
+            return keep(ctx, call, f"{name}() output is not bounded")
+        longest = printf_max(ctx, fmt[0], args[2:], func)
+        if longest is not None and longest + 1 <= size:
+            return [
+                sink,
+                ctx.note(
+                    call, f"longest output is {longest} characters; `{text(dst)}` holds {size}", "guard"
+                ),
+            ]
+        return keep(ctx, call, f"{name}() output may exceed `{text(dst)}`")
+    if name == "strncat" and n_i < len(args):
+        d = squash(text(dst))
+        n_text = squash(text(args[n_i])).replace(f"sizeof({d})", f"sizeof{d}")
+        room = {f"sizeof{d}-strlen({d})-1", f"sizeof{d}-1-strlen({d})", f"sizeof{d}-(strlen({d})+1)"}
+        if n_text in room:
+            return [
+                sink,
+                ctx.note(args[n_i], f"appends at most the room left in `{text(dst)}`", "guard"),
+            ]
+    if name in {"strcat", "strncat"}:
+        return keep(ctx, call, f"{name}() appends to a string of unknown length")
+    if n_i < 0 or n_i >= len(args):
+        return keep(ctx, call, f"{name}() call not understood")
+    n = args[n_i]
+    if name == "fread" and len(args) >= 3:
+        a, b = const_int(ctx, args[1], func), const_int(ctx, args[2], func)
+        if a is not None and b is not None and size is not None and a * b <= size:
+            return [sink, ctx.note(call, f"reads at most {a * b} bytes; `{text(dst)}` holds {size}", "guard")]
+        return keep(ctx, call, f"{name}() may read more than `{text(dst)}` holds")
+    if is_sizeof_of(n, text(dst)):
+        return [sink, ctx.note(n, f"length is bounded by sizeof({text(dst)})", "guard")]
+    value = const_int(ctx, n, func)
+    if value is not None and size is not None and value <= size:
+        return [sink, ctx.note(n, f"length {value} fits `{text(dst)}` ({size} bytes)", "constant")]
+    if size is not None:
+        bound = upper_bound(ctx, n, call, func)
+        if bound is not None and not cannot_be_negative(ctx, n, call, func):
+            bound = None  # a negative signed length converts to a huge size_t
+        if bound is not None and bound[0] <= size:
+            return [
+                sink,
+                ctx.note(
+                    bound[1],
+                    f"`{text(n)}` is checked to be at most {bound[0]} (buffer holds {size})",
+                    "guard",
+                ),
+            ]
+    return keep(ctx, call, f"length `{text(n)}` of {name}() is not bounded by `{text(dst)}`")
+
+
+def copy_wrapper(ctx: Ctx, call: Node) -> tuple[Ctx, Node, list[tuple[Node, int, int | None]]] | None:
+    """A workspace function copying into one of its parameters: [(inner copy, dst param, bounding param)]."""
+    found = definition_of(ctx, call)
+    if found is None:
+        return None
+    octx, func = found
+    params = param_names(func)
+    copies: list[tuple[Node, int, int | None]] = []
+    for inner in walk(func):
+        if inner.type != "call_expression" or callee_of(inner) not in COPY_FUNCS:
+            continue
+        d_i, _s_i, n_i = COPY_FUNCS[callee_of(inner)]
+        iargs = call_args(inner)
+        if d_i >= len(iargs) or text(strip_expr(iargs[d_i])) not in params:
+            continue
+        dst_param = params.index(text(strip_expr(iargs[d_i])))
+        bound: int | None = None
+        if 0 <= n_i < len(iargs) and callee_of(inner) not in {"strncat"}:
+            length = iargs[n_i]
+            named = [params.index(x) for x in idents(length) if x in params]
+            if (
+                named
+                and strip_expr(length).type in {"identifier", "binary_expression"}
+                and text(length).find("+") < 0
+            ):
+                bound = named[0]
+            else:
+                for cond, truth, _where in holding_conditions(inner):
+                    for var, op, other in comparisons(cond, truth):
+                        # length is var (or var + 1 when var < bound)
+                        if (
+                            var in idents(length)
+                            and op in {"<", "<="}
+                            and strip_expr(other).type == "identifier"
+                            and text(strip_expr(other)) in params
+                            and (op == "<" or text(strip_expr(length)) == var)
+                        ):
+                            bound = params.index(text(strip_expr(other)))
+        copies.append((inner, dst_param, bound))
+    return (octx, func, copies) if copies else None
+
+
+def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
+    found = copy_wrapper(ctx, call)
+    if found is None:
+        return keep(ctx, call, f"{callee_of(call)}() writes without a known bound")
+    octx, _func, copies = found
+    args = call_args(call)
+    func = enclosing_function(call)
+    notes = [ctx.note(call, f"{callee_of(call)}() copies into its argument", "sink")]
+    for inner, dst_param, bound in copies:
+        if dst_param >= len(args):
+            return keep(ctx, call, f"{callee_of(call)}() call not understood")
+        dst = strip_expr(args[dst_param])
+        if bound is None:
+            # unbounded inside: judge it as that copy with this call's arguments
+            if callee_of(inner) in {"strcpy", "stpcpy"}:
+                params = param_names(enclosing_function(inner) or inner)
+                src_name = text(strip_expr(call_args(inner)[1])) if len(call_args(inner)) > 1 else ""
+                if src_name in params and params.index(src_name) < len(args):
+                    src = const_string(ctx, args[params.index(src_name)], func)
+                    size = dst_size(ctx, dst, func)
+                    if src is not None and size is not None and len(src[0]) + 1 <= size:
+                        notes.append(
+                            ctx.note(
+                                call,
+                                f"copies a {len(src[0])}-character literal into {size} bytes",
+                                "constant",
+                            )
+                        )
+                        continue
+            return keep(
+                ctx,
+                call,
+                f"{callee_of(call)}() copies into `{text(dst)}` without a bound "
+                f"({octx.path}:{line_of(inner)})",
+            )
+        if bound >= len(args):
+            return keep(ctx, call, f"{callee_of(call)}() call not understood")
+        cap = args[bound]
+        size = dst_size(ctx, dst, func)
+        value = const_int(ctx, cap, func)
+        if is_sizeof_of(cap, text(dst)) or (value is not None and size is not None and value <= size):
+            notes.append(
+                ctx.note(
+                    call,
+                    f"bounded by `{text(cap)}`, the size of `{text(dst)}` ({octx.path}:{line_of(inner)})",
+                    "guard",
+                )
+            )
+            continue
+        return keep(
+            ctx,
+            call,
+            f"the bound `{text(cap)}` passed to {callee_of(call)}() is not the size of `{text(dst)}`",
+        )
+    return notes
+
+
+def printf_max(ctx: Ctx, fmt: str, args: list[Node], func: Node | None) -> int | None:
+    total = 0
+    pos = 0
+    ai = 0
+    for m in CONV.finditer(fmt):
+        total += m.start() - pos
+        pos = m.end()
+        width, prec, length, conv = m.group(3), m.group(4), m.group(5), m.group(6)
+        if conv == "%":
+            total += 1
+            continue
+        if width == "*" or prec == "*":
+            return None
+        if conv == "s":
+            if prec is not None:
+                n = int(prec)
+            else:
+                s = const_string(ctx, args[ai], func) if ai < len(args) else None
+                if s is None:
+                    return None
+                n = len(s[0])
+        elif conv in "di":
+            n = 20 if length in {"l", "ll", "j", "z", "t"} else 11
+        elif conv in "uxXo":
+            n = 22 if length in {"l", "ll", "j", "z", "t"} else 11
+        elif conv == "c":
+            n = 1
+        elif conv == "p":
+            n = 18
+        else:
+            return None  # floating point: unbounded width
+        if width is not None:
+            n = max(n, int(width))
+        total += n
+        ai += 1
+    total += len(fmt) - pos
+    return total

@@ -1,0 +1,62 @@
+"""CWE-134: a printf-like call (or a wrapper of one) whose format is always a string literal."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .c_context import Ctx, review
+from .c_paths import all_dead, split_live
+from .c_provenance import wrapped_params
+from .c_spec import FORMAT_FUNCS
+from .c_tree import call_args, callee_of, enclosing_function, line_of, on_lines, text
+from .c_values import const_string
+from .python_judge import Outcome
+from .values import Note
+
+
+def judge_format(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
+    calls = on_lines(root, lo, hi, {"call_expression"})
+    sites: list[tuple[Node, Node, str]] = []  # (call, format argument, what)
+    for call in calls:
+        name = callee_of(call)
+        args = call_args(call)
+        if name in FORMAT_FUNCS:
+            idx = FORMAT_FUNCS[name]
+            if idx < len(args):
+                sites.append((call, args[idx], f"{name}()"))
+            continue
+        wrapped = wrapped_params(ctx, call, FORMAT_FUNCS) if name else None
+        if wrapped is not None:
+            for i in wrapped[0]:
+                if i < len(args):
+                    sites.append((call, args[i], f"{name}() (passes its format to a printf-like call)"))
+    if not sites:
+        return review("printf-like call", ctx.path, lo)
+    live, dead = split_live(ctx, [c for c, _, _ in sites])
+    if not live:
+        return all_dead(ctx, [c for c, _, _ in sites], dead)
+    notes: list[Note] = []
+    for call, fmt, what in sites:
+        if call not in live:
+            continue
+        sink = ctx.note(call, f"format argument of {what}", "sink")
+        found = const_string(ctx, fmt, enclosing_function(call))
+        if found is None:
+            return Outcome(
+                "TRUE_POSITIVE",
+                0.8,
+                "format string is not a constant",
+                f"The format argument of {what} at line {line_of(call)} (`{text(fmt)}`) "
+                "is not a string literal, "
+                "so its content may come from outside.",
+                [sink, ctx.note(fmt, f"format `{text(fmt)}` is not a literal", "source")],
+            )
+        notes.append(sink)
+        notes.append(ctx.note(found[1], f'format is the constant "{found[0][:40]}"', "constant"))
+    return Outcome(
+        "FALSE_POSITIVE",
+        0.9,
+        "constant format string",
+        "Every format string on the line is a string literal; no input can add conversions.",
+        notes,
+    )

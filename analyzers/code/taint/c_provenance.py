@@ -1,0 +1,208 @@
+"""Where C text comes from: constants, outside input (readers, environment, parameters), and
+workspace functions that pass their parameters to a sink."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .c_context import Ctx
+from .c_spec import COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
+from .c_tree import (
+    call_args,
+    callee_of,
+    declared_name,
+    file_macros,
+    func_name,
+    is_param,
+    line_of,
+    param_names,
+    strip_expr,
+    text,
+    walk,
+)
+from .c_values import CONV, const_string
+from .values import Note
+
+INPUT_WRITERS = frozenset(
+    {"fgets", "gets", "read", "recv", "recvfrom", "fread", "scanf", "fscanf", "getline", "getdelim"}
+)
+
+
+INPUT_CALLS = frozenset({"getenv", "secure_getenv", "readline"})
+
+
+def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple[bool | None, Note | None]:
+    """Whether a C string expression can hold attacker text: True (no), False (yes), None (unknown)."""
+    e = strip_expr(expr)
+    if depth > 5:
+        return None, None
+    found = const_string(ctx, e, func)
+    if found is not None:
+        return True, ctx.note(found[1], f'constant "{found[0][:40]}"', "constant")
+    if e.type == "conditional_expression":
+        a, b = e.child_by_field_name("consequence"), e.child_by_field_name("alternative")
+        ra = clean_text(ctx, a, func, depth + 1) if a is not None else (None, None)
+        rb = clean_text(ctx, b, func, depth + 1) if b is not None else (None, None)
+        if ra[0] is False or rb[0] is False:
+            return False, ra[1] if ra[0] is False else rb[1]
+        if ra[0] and rb[0]:
+            return True, ra[1]
+        return None, None
+    if e.type == "subscript_expression":
+        arr = e.child_by_field_name("argument")
+        if (
+            arr is not None
+            and strip_expr(arr).type == "identifier"
+            and const_array(ctx, strip_expr(arr), func)
+        ):
+            return True, ctx.note(e, f"`{text(arr)}` holds only literals", "constant")
+        return None, None
+    if e.type == "call_expression":
+        if callee_of(e) in INPUT_CALLS:
+            return False, ctx.note(e, f"{callee_of(e)}() returns outside input", "source")
+        return None, None
+    if e.type != "identifier" or func is None:
+        return None, None
+    name = text(e)
+    if is_param(func, name):
+        return False, ctx.note(e, f"`{name}` is a parameter of {func_name(func)}()", "source")
+    verdicts: list[tuple[bool | None, Note | None]] = []
+    for n in walk(func):
+        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
+            value = n.child_by_field_name("value")
+            if value is not None:
+                verdicts.append(clean_text(ctx, value, func, depth + 1))
+        elif n.type == "assignment_expression" and text(n.child_by_field_name("left")) == name:
+            right = n.child_by_field_name("right")
+            verdicts.append(clean_text(ctx, right, func, depth + 1) if right is not None else (None, None))
+        elif n.type == "call_expression" and any(text(strip_expr(a)) == name for a in call_args(n)):
+            verdicts.append(written_by(ctx, n, name, func, depth))
+    if not verdicts:
+        return None, None
+    if any(v is False for v, _ in verdicts):
+        return False, next(note for v, note in verdicts if v is False)
+    if all(v is True for v, _ in verdicts):
+        return True, next((note for _, note in verdicts if note is not None), None)
+    return None, None
+
+
+def written_by(ctx: Ctx, call: Node, name: str, func: Node, depth: int) -> tuple[bool | None, Note | None]:
+    """What ``call`` writes into ``name`` when it is passed as an argument."""
+    callee = callee_of(call)
+    args = call_args(call)
+    pos = next(i for i, a in enumerate(args) if text(strip_expr(a)) == name)
+    if (
+        callee in READ_ONLY_ARGS
+        or (callee in FORMAT_FUNCS and pos >= FORMAT_FUNCS[callee])
+        or callee in COMMAND_FUNCS
+    ) and not (callee in COPY_FUNCS and COPY_FUNCS[callee][0] == pos):
+        return True, None  # only read
+    if callee in INPUT_WRITERS:
+        return False, ctx.note(call, f"{callee}() reads outside input into `{name}`", "source")
+    if callee in {"snprintf", "sprintf"} and pos == 0:
+        fmt_i = FORMAT_FUNCS[callee]
+        fmt = const_string(ctx, args[fmt_i], func) if fmt_i < len(args) else None
+        if fmt is None:
+            return None, None
+        values = args[fmt_i + 1 :]
+        convs = [m for m in CONV.finditer(fmt[0]) if m.group(6) != "%"]
+        for i, m in enumerate(convs):
+            if m.group(6) != "s":
+                continue  # numbers and characters cannot carry a command
+            if i >= len(values):
+                return None, None
+            ok, note = clean_text(ctx, values[i], func, depth + 1)
+            if ok is not True:
+                return ok, note
+        return True, ctx.note(
+            call, f'`{name}` is formatted from "{fmt[0][:40]}" with numbers or constants', "constant"
+        )
+    if (
+        callee in {"strcpy", "strncpy", "strcat", "strncat", "memcpy", "stpcpy", "strlcpy", "strlcat"}
+        and pos == 0
+    ) and len(args) > 1:
+        return clean_text(ctx, args[1], func, depth + 1)
+    if callee == "memset" and pos == 0:
+        return True, None
+    return None, None
+
+
+def const_array(ctx: Ctx, ident: Node, func: Node | None) -> bool:
+    """``char *argv[] = {"ls", "-l", NULL}`` never written afterwards."""
+    name = text(ident)
+    init: Node | None = None
+    local = func is not None and any(
+        n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name
+        for n in walk(func)
+    )
+    scope = func if local and func is not None else ctx.parsed.tree.root_node
+    for n in walk(scope):
+        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
+            init = n.child_by_field_name("value")
+        if n.type == "assignment_expression":
+            left = n.child_by_field_name("left")
+            if left is not None and (text(left) == name or text(left).startswith(name + "[")):
+                return False
+    if init is None or init.type != "initializer_list":
+        return False
+    for item in init.named_children:
+        i = strip_expr(item)
+        if i.type in {"null"} or text(i) in {"NULL", "0"}:
+            continue
+        if const_string(ctx, i, func) is None:
+            return False
+    return True
+
+
+def definition_of(ctx: Ctx, call: Node) -> tuple[Ctx, Node] | None:
+    """The workspace definition of the C function ``call`` calls (through local headers)."""
+    name = callee_of(call)
+    if not name:
+        return None
+    try:
+        matches = ctx.index.definitions(name, from_path=ctx.path, line=line_of(call), limit=5)
+    except Exception:
+        return None
+    for m in matches:
+        sym = m.symbol
+        if m.strategy == "fuzzy" or sym.kind != "function" or getattr(sym, "declaration", False):
+            continue
+        parsed = ctx.index.file(sym.path)
+        if parsed is None or parsed.language not in {"c", "cpp"}:
+            continue
+        node = parsed.node_for(sym)
+        while node is not None and node.type != "function_definition":
+            node = node.parent if node.type != "translation_unit" else None
+        if node is None:
+            found = [
+                n
+                for n in walk(parsed.tree.root_node)
+                if n.type == "function_definition" and func_name(n) == name
+            ]
+            node = found[0] if found else None
+        if node is not None:
+            other = Ctx(ctx.finding, parsed, ctx.index, file_macros(parsed.tree.root_node))
+            return other, node
+    return None
+
+
+def wrapped_params(
+    ctx: Ctx, call: Node, table: dict[str, int] | dict[str, tuple[int, ...]]
+) -> tuple[list[int], Ctx, Node] | None:
+    """Parameters of a workspace function that it passes to a sink of ``table`` (format/command)."""
+    found = definition_of(ctx, call)
+    if found is None:
+        return None
+    octx, func = found
+    params = param_names(func)
+    out: list[int] = []
+    for inner in walk(func):
+        if inner.type != "call_expression" or callee_of(inner) not in table:
+            continue
+        spec = table[callee_of(inner)]
+        idxs = (spec,) if isinstance(spec, int) else (spec or tuple(range(len(call_args(inner)))))
+        iargs = call_args(inner)
+        for i in idxs:
+            if i < len(iargs) and text(strip_expr(iargs[i])) in params:
+                out.append(params.index(text(strip_expr(iargs[i]))))
+    return (sorted(set(out)), octx, func) if out else None

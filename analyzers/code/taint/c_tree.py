@@ -1,0 +1,143 @@
+"""Tree-sitter helpers for C: node text, walks, calls and their arguments, declarations, functions."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from tree_sitter import Node
+
+
+def text(node: Node | None) -> str:
+    return "" if node is None or node.text is None else node.text.decode("utf-8", "replace")
+
+
+def line_of(node: Node) -> int:
+    return node.start_point[0] + 1
+
+
+def walk(node: Node) -> Iterator[Node]:
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(n.children))
+
+
+def on_lines(root: Node, lo: int, hi: int, types: set[str]) -> list[Node]:
+    out: list[Node] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.end_point[0] + 1 < lo or n.start_point[0] + 1 > hi:
+            continue
+        if n.type in types and lo <= n.start_point[0] + 1 <= hi:
+            out.append(n)
+        stack.extend(reversed(n.named_children))
+    return out
+
+
+def callee_of(call: Node) -> str:
+    fn = call.child_by_field_name("function")
+    return text(fn) if fn is not None and fn.type == "identifier" else ""
+
+
+def call_args(call: Node) -> list[Node]:
+    a = call.child_by_field_name("arguments")
+    return [c for c in a.named_children if c.type != "comment"] if a is not None else []
+
+
+def enclosing_function(node: Node) -> Node | None:
+    cur = node.parent
+    while cur is not None and cur.type != "function_definition":
+        cur = cur.parent
+    return cur
+
+
+def strip_expr(node: Node) -> Node:
+    while node.type in {"parenthesized_expression", "cast_expression"}:
+        inner = (
+            node.child_by_field_name("value")
+            if node.type == "cast_expression"
+            else (node.named_children[0] if node.named_children else None)
+        )
+        if inner is None:
+            break
+        node = inner
+    return node
+
+
+def declared_node(d: Node | None) -> Node | None:
+    while d is not None and d.type in {
+        "pointer_declarator",
+        "array_declarator",
+        "init_declarator",
+        "parenthesized_declarator",
+        "function_declarator",
+    }:
+        d = d.child_by_field_name("declarator")
+    return d
+
+
+def declared_name(d: Node | None) -> str:
+    return text(declared_node(d))
+
+
+def inside(node: Node, container: Node) -> bool:
+    return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
+
+
+def idents(node: Node) -> set[str]:
+    return {text(n) for n in walk(node) if n.type == "identifier"}
+
+
+def is_param(func: Node, name: str) -> bool:
+    decl = func.child_by_field_name("declarator")
+    while decl is not None and decl.type != "function_declarator":
+        decl = decl.child_by_field_name("declarator")
+    decl.child_by_field_name("parameters") if decl is not None else None
+    return name in param_names(func)
+
+
+def param_names(func: Node) -> list[str]:
+    decl = func.child_by_field_name("declarator")
+    while decl is not None and decl.type != "function_declarator":
+        decl = decl.child_by_field_name("declarator")
+    params = decl.child_by_field_name("parameters") if decl is not None else None
+    out: list[str] = []
+    for p in params.named_children if params is not None else []:
+        if p.type == "variadic_parameter":
+            continue
+        out.append(declared_name(p.child_by_field_name("declarator")))
+    return out
+
+
+def func_name(func: Node) -> str:
+    decl = func.child_by_field_name("declarator")
+    while decl is not None and decl.type != "function_declarator":
+        decl = decl.child_by_field_name("declarator")
+    return text(decl.child_by_field_name("declarator")) if decl is not None else "?"
+
+
+def squash(s: str) -> str:
+    return re.sub(r"\s+", "", s)
+
+
+def in_sizeof(node: Node) -> bool:
+    """Operands of sizeof are not evaluated: ``sizeof(*p)`` dereferences nothing."""
+    cur = node.parent
+    while cur is not None and cur.type not in {"expression_statement", "declaration", "compound_statement"}:
+        if cur.type == "sizeof_expression":
+            return True
+        cur = cur.parent
+    return False
+
+
+def file_macros(root: Node) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for n in walk(root):
+        if n.type == "preproc_def":
+            name, value = n.child_by_field_name("name"), n.child_by_field_name("value")
+            if name is not None and value is not None:
+                out[text(name)] = text(value).strip()
+    return out

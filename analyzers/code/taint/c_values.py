@@ -1,0 +1,519 @@
+"""What C expressions are worth: string and integer constants (through macros and definitions),
+sizes of arrays, structs and types, and every value assigned to a variable."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from tree_sitter import Node
+
+from ..languages import parse
+from .c_context import Ctx
+from .c_spec import COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
+from .c_tree import (
+    call_args,
+    callee_of,
+    declared_name,
+    declared_node,
+    enclosing_function,
+    file_macros,
+    func_name,
+    on_lines,
+    param_names,
+    strip_expr,
+    text,
+    walk,
+)
+
+INT_SUFFIX = re.compile(r"[uUlL]+$")
+
+
+ELEM_SIZES = {
+    "char": 1,
+    "signed char": 1,
+    "unsigned char": 1,
+    "int8_t": 1,
+    "uint8_t": 1,
+    "char8_t": 1,
+    "short": 2,
+    "int16_t": 2,
+    "uint16_t": 2,
+    "int": 4,
+    "unsigned": 4,
+    "unsigned int": 4,
+    "int32_t": 4,
+    "uint32_t": 4,
+    "float": 4,
+    "wchar_t": 4,
+    "long": 8,
+    "int64_t": 8,
+    "uint64_t": 8,
+    "double": 8,
+    "size_t": 8,
+    "long long": 8,
+}
+
+
+CONV = re.compile(
+    r"%(?:(\d+)\$)?([-+ #0]*)(\*|\d+)?(?:\.(\*|\d+))?(hh|h|ll|l|j|z|t|L)?([diouxXeEfFgGaAcspn%])"
+)
+
+
+def literal_string(value: str) -> str | None:
+    """The content of a C string literal text (concatenated pieces joined), or None."""
+    pieces = re.findall(r'"((?:[^"\\]|\\.)*)"', value)
+    if not pieces or re.sub(r'"((?:[^"\\]|\\.)*)"|\s|L|u8|u|U', "", value):
+        return None
+    joined = "".join(pieces)
+    return re.sub(r"\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)", "_", joined)
+
+
+def const_string(ctx: Ctx, node: Node, func: Node | None, depth: int = 0) -> tuple[str, Node] | None:
+    """The value of an expression that is always one string literal (the longest, if several)."""
+    node = strip_expr(node)
+    if node.type in {"string_literal", "concatenated_string"}:
+        s = literal_string(text(node))
+        return (s, node) if s is not None else None
+    if node.type == "conditional_expression" and depth < 4:
+        a = node.child_by_field_name("consequence")
+        b = node.child_by_field_name("alternative")
+        ra = const_string(ctx, a, func, depth + 1) if a is not None else None
+        rb = const_string(ctx, b, func, depth + 1) if b is not None else None
+        if ra and rb:
+            return ra if len(ra[0]) >= len(rb[0]) else rb
+        return None
+    if node.type == "identifier" and depth < 4:
+        name = text(node)
+        macro = ctx.macro(name)
+        if macro is not None:
+            s = literal_string(macro)
+            return (s, node) if s is not None else None
+        defs = definitions(name, func, node, ctx)
+        if not defs:
+            return None
+        best: tuple[str, Node] | None = None
+        for d in defs:
+            if d is None:
+                return None
+            r = const_string(ctx, d, func, depth + 1)
+            if r is None:
+                return None
+            if best is None or len(r[0]) > len(best[0]):
+                best = (r[0], d)
+        return best
+    return None
+
+
+def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) -> int | None:
+    if node is None or depth > 6:
+        return None
+    node = strip_expr(node)
+    t = node.type
+    if t == "number_literal":
+        raw = INT_SUFFIX.sub("", text(node))
+        try:
+            return int(raw, 0)
+        except ValueError:
+            return None
+    if t == "char_literal":
+        return 1
+    if t == "sizeof_expression":
+        return sizeof_value(ctx, node, func)
+    if t == "identifier":
+        macro = ctx.macro(text(node))
+        if macro is not None:
+            return int_text(ctx, macro, func, depth)
+        defs = definitions(text(node), func, node, ctx, consts_only=True)
+        if defs and all(d is not None for d in defs):
+            vals = [const_int(ctx, d, func, depth + 1) for d in defs]
+            if all(v is not None for v in vals) and len(set(vals)) == 1:
+                return vals[0]
+        return None
+    if t == "binary_expression":
+        op = text(node.child_by_field_name("operator"))
+        a = const_int(ctx, node.child_by_field_name("left"), func, depth + 1)
+        if op in {"&&", "||"} and a is not None and (bool(a) is (op == "||")):
+            return 1 if op == "||" else 0  # short circuit
+        b = const_int(ctx, node.child_by_field_name("right"), func, depth + 1)
+        if a is None or b is None:
+            return None
+        try:
+            table: dict[str, Callable[[], int | None]] = {
+                "+": lambda: a + b,
+                "-": lambda: a - b,
+                "*": lambda: a * b,
+                "/": lambda: int(a / b) if b else None,
+                "%": lambda: a % b if b else None,
+                "<<": lambda: a << b if 0 <= b < 64 else None,
+                ">>": lambda: a >> b if 0 <= b < 64 else None,
+                "&": lambda: a & b,
+                "|": lambda: a | b,
+                "^": lambda: a ^ b,
+                "<": lambda: int(a < b),
+                "<=": lambda: int(a <= b),
+                ">": lambda: int(a > b),
+                ">=": lambda: int(a >= b),
+                "==": lambda: int(a == b),
+                "!=": lambda: int(a != b),
+                "&&": lambda: int(bool(a) and bool(b)),
+                "||": lambda: int(bool(a) or bool(b)),
+            }
+            fn = table.get(op)
+            return fn() if fn is not None else None
+        except Exception:
+            return None
+    if t == "unary_expression" and text(node.child_by_field_name("operator")) == "!":
+        v = const_int(ctx, node.child_by_field_name("argument"), func, depth + 1)
+        return int(not v) if v is not None else None
+    if t == "unary_expression" and text(node.child_by_field_name("operator")) == "-":
+        v = const_int(ctx, node.child_by_field_name("argument"), func, depth + 1)
+        return -v if v is not None else None
+    return None
+
+
+def int_text(ctx: Ctx, value: str, func: Node | None, depth: int) -> int | None:
+    v = value.strip()
+    if depth < 6 and v and len(v) < 200:
+        tree = parse(("int __sastls_macro = " + v + ";").encode("utf-8", "replace"), "c")
+        decl = tree.root_node.named_children[0] if tree.root_node.named_children else None
+        init = (
+            next((c for c in walk(decl) if c.type == "init_declarator"), None) if decl is not None else None
+        )
+        value_node = init.child_by_field_name("value") if init is not None else None
+        if value_node is not None and not tree.root_node.has_error:
+            got = const_int(ctx, value_node, None, depth + 1)
+            if got is not None:
+                return got
+    m = re.fullmatch(r"\(?\s*(-?(?:0[xX][0-9a-fA-F]+|\d+))[uUlL]*\s*\)?", v)
+    if m:
+        return int(m.group(1), 0)
+    m = re.fullmatch(r"\(?\s*([A-Za-z_]\w*)\s*\)?", v)
+    if m and depth < 6:
+        inner = ctx.macro(m.group(1))
+        return int_text(ctx, inner, func, depth + 1) if inner is not None else None
+    m = re.fullmatch(r"\(?\s*(\w+)\s*([-+*])\s*(\w+)\s*\)?", v)
+    if m and depth < 6:
+        a = int_text(ctx, m.group(1), func, depth + 1)
+        b = int_text(ctx, m.group(3), func, depth + 1)
+        if a is not None and b is not None:
+            return {"+": a + b, "-": a - b, "*": a * b}[m.group(2)]
+    return None
+
+
+def sizeof_value(ctx: Ctx, node: Node, func: Node | None) -> int | None:
+    value = node.child_by_field_name("value")
+    typ = node.child_by_field_name("type")
+    if value is not None:
+        v = strip_expr(value)
+        if v.type == "identifier":
+            return array_size(ctx, text(v), func, v)
+        if v.type == "field_expression":
+            return dst_size(ctx, v, func)
+        if v.type in {"string_literal", "concatenated_string"}:
+            s = literal_string(text(v))
+            return len(s) + 1 if s is not None else None
+        return None
+    if typ is not None:
+        name = " ".join(text(typ).split())
+        if name.startswith("struct "):
+            return struct_size(ctx, name[7:].strip())
+        return ELEM_SIZES.get(name)
+    return None
+
+
+def struct_size(ctx: Ctx, name: str) -> int | None:
+    """sizeof(struct name) when every field has a known size (padding to the largest field)."""
+    for n in walk(ctx.parsed.tree.root_node):
+        if n.type != "struct_specifier" or text(n.child_by_field_name("name")) != name:
+            continue
+        body = n.child_by_field_name("body")
+        if body is None:
+            continue
+        total, largest = 0, 1
+        for f in body.named_children:
+            if f.type != "field_declaration":
+                continue
+            words = [
+                text(c)
+                for c in f.children
+                if c.type in {"primitive_type", "sized_type_specifier", "type_identifier"}
+            ]
+            size = ELEM_SIZES.get(" ".join(" ".join(words).split()))
+            decls = [
+                d
+                for d in f.named_children
+                if d.type in {"field_identifier", "array_declarator", "pointer_declarator"}
+            ]
+            for d in decls:
+                if d.type == "pointer_declarator":
+                    each = 8
+                elif d.type == "array_declarator":
+                    count = const_int(ctx, d.child_by_field_name("size"), None)
+                    each = size * count if size is not None and count is not None else None  # type: ignore[assignment]
+                else:
+                    each = size  # type: ignore[assignment]
+                if each is None:
+                    return None
+                largest = max(largest, min(each, 8))
+                total += each
+        return -(-total // largest) * largest if total else None
+    return None
+
+
+def array_size(ctx: Ctx, name: str, func: Node | None, at: Node) -> int | None:
+    """Bytes of the array ``name`` declared in ``func`` (before ``at``) or at file level."""
+    scopes = [func] if func is not None else []
+    scopes.append(ctx.parsed.tree.root_node)
+    for scope in scopes:
+        for n in walk(scope):
+            if n.type == "function_definition" and func not in (n, scope):
+                continue
+            if n.type != "array_declarator":
+                continue
+            decl = n.child_by_field_name("declarator")
+            if decl is None or text(decl) != name:
+                continue
+            if enclosing_function(n) != func and scope == func:
+                continue
+            if n.parent is not None and n.parent.type == "parameter_declaration":
+                return param_array_size(ctx, n, func)  # a pointer: trust the bound only if callers honour it
+            size_node = n.child_by_field_name("size")
+            elem = elem_size(n)
+            if size_node is None:
+                init = (
+                    n.parent.child_by_field_name("value")
+                    if n.parent is not None and n.parent.type == "init_declarator"
+                    else None
+                )
+                if init is not None:
+                    s = const_string(ctx, init, func)
+                    if s is not None and elem is not None:
+                        return (len(s[0]) + 1) * elem
+                return None
+            count = const_int(ctx, size_node, func)
+            if count is None or elem is None:
+                return None
+            return count * elem
+    return None
+
+
+def param_array_size(ctx: Ctx, decl: Node, func: Node | None) -> int | None:
+    """``f(uint8_t out[N])``: N bytes when every workspace caller passes an array at least that big."""
+    if func is None or decl.parent is None:
+        return None
+    size_node = decl.child_by_field_name("size")
+    count = const_int(ctx, size_node, None) if size_node is not None else None
+    elem = elem_size(decl)
+    if count is None or elem is None:
+        return None
+    declared = count * elem
+    params = param_names(func)
+    name = text(decl.child_by_field_name("declarator"))
+    if name not in params:
+        return None
+    pos = params.index(name)
+    try:
+        sites = ctx.index.callers(func_name(func), limit=50)
+    except Exception:
+        return None
+    if not sites:
+        return None
+    for site in sites:
+        parsed = ctx.index.file(site.path)
+        if parsed is None:
+            return None
+        calls = [
+            c
+            for c in on_lines(parsed.tree.root_node, site.line, site.line, {"call_expression"})
+            if callee_of(c) == func_name(func)
+        ]
+        if not calls:
+            return None
+        if site.path != ctx.path and any(
+            n.type == "function_definition" and func_name(n) == func_name(func)
+            for n in parsed.tree.root_node.named_children
+        ):
+            continue  # that file calls its own function of the same name
+        other = Ctx(ctx.finding, parsed, ctx.index, file_macros(parsed.tree.root_node))
+        for call in calls:
+            args = call_args(call)
+            if pos >= len(args):
+                return None
+            arg = strip_expr(args[pos])
+            got = (
+                array_size(other, text(arg), enclosing_function(call), arg)
+                if arg.type == "identifier"
+                else None
+            )
+            if got is None or got < declared:
+                return None
+    return declared
+
+
+def elem_size(array_decl: Node) -> int | None:
+    cur: Node | None = array_decl
+    while cur is not None and cur.type not in {"declaration", "field_declaration", "parameter_declaration"}:
+        cur = cur.parent
+    if cur is None:
+        return None
+    typ = cur.child_by_field_name("type")
+    if typ is None:
+        return None
+    words = [
+        text(c)
+        for c in cur.children
+        if c.type in {"primitive_type", "sized_type_specifier", "type_identifier"}
+    ]
+    name = " ".join(" ".join(words).split()) or text(typ)
+    if "unsigned" in name and "char" in name:
+        return 1
+    return ELEM_SIZES.get(name)
+
+
+def dst_size(ctx: Ctx, dst: Node, func: Node | None) -> int | None:
+    d = strip_expr(dst)
+    if d.type == "identifier":
+        return array_size(ctx, text(d), func, d)
+    if d.type == "field_expression":
+        field = d.child_by_field_name("field")
+        if field is not None:
+            return array_size(ctx, text(field), None, d)
+    return None
+
+
+def is_sizeof_of(node: Node, name: str) -> bool:
+    n = strip_expr(node)
+    if n.type == "sizeof_expression":
+        v = n.child_by_field_name("value")
+        return v is not None and text(strip_expr(v)) == name
+    if n.type == "binary_expression" and text(n.child_by_field_name("operator")) in {"-", "/"}:
+        left = n.child_by_field_name("left")
+        return left is not None and is_sizeof_of(left, name)
+    return False
+
+
+def definitions(
+    name: str, func: Node | None, at: Node, ctx: Ctx, *, consts_only: bool = False, content: bool = True
+) -> list[Node | None]:
+    """Values assigned to local or global ``name``: initialisers and assignments (None = unknown)."""
+    out: list[Node | None] = []
+    is_param = False
+    if func is not None:
+        decl = func.child_by_field_name("declarator")
+        params = decl.child_by_field_name("parameters") if decl is not None else None
+        for p in params.named_children if params is not None else []:
+            if (
+                p.type == "parameter_declaration"
+                and declared_name(p.child_by_field_name("declarator")) == name
+            ):
+                is_param = True
+    if is_param:
+        return [None]
+    found_local = False
+    if func is not None:
+        for n in walk(func):
+            if n.type == "init_declarator":
+                d = n.child_by_field_name("declarator")
+                ident = declared_name(d)
+                if ident == name:
+                    found_local = True
+                    out.append(n.child_by_field_name("value"))
+            elif n.type == "declaration" and any(
+                text(declared_node(c)) == name
+                for c in n.named_children
+                if c.type in {"identifier", "pointer_declarator", "array_declarator"}
+            ):
+                found_local = True
+            elif n.type == "assignment_expression":
+                left = n.child_by_field_name("left")
+                if left is not None and text(left) == name:
+                    op = text(n.child_by_field_name("operator"))
+                    out.append(n.child_by_field_name("right") if op == "=" else None)
+            elif n.type in {"update_expression"} and text(n.child_by_field_name("argument")) == name:
+                out.append(None)
+            elif (
+                n.type == "pointer_expression"
+                and text(n.child_by_field_name("operator")) == "&"
+                and text(n.child_by_field_name("argument")) == name
+            ):
+                out.append(None)  # its address escapes: anything may write it
+            elif content and n.type == "call_expression" and writes_argument(n, name):
+                out.append(None)  # passed to a function that may write through it
+            elif n.type == "assignment_expression":
+                left = n.child_by_field_name("left")
+                if (
+                    left is not None
+                    and left.type == "subscript_expression"
+                    and text(left.child_by_field_name("argument")) == name
+                ):
+                    out.append(None)
+    if not found_local:
+        root = ctx.parsed.tree.root_node
+        for n in root.named_children:
+            if n.type == "declaration":
+                for c in n.named_children:
+                    if (
+                        c.type == "init_declarator"
+                        and declared_name(c.child_by_field_name("declarator")) == name
+                    ):
+                        qualifiers = text(n)
+                        if consts_only and "const" not in qualifiers.split("=")[0]:
+                            return [None]
+                        out.append(c.child_by_field_name("value"))
+                        found_local = True
+        if found_local:
+            for n in walk(root):
+                if n.type == "assignment_expression" and text(n.child_by_field_name("left")) == name:
+                    out.append(None)
+                elif content and n.type == "call_expression" and writes_argument(n, name):
+                    out.append(None)  # a global buffer filled by some function of the file
+    return out
+
+
+def writes_argument(call: Node, name: str) -> bool:
+    """``name`` is passed where the callee may write through it (not a known read-only position)."""
+    callee = callee_of(call)
+    for i, a in enumerate(call_args(call)):
+        if text(strip_expr(a)) != name:
+            continue
+        if (
+            callee in READ_ONLY_ARGS
+            or (callee in FORMAT_FUNCS and i >= FORMAT_FUNCS[callee])
+            or callee in COMMAND_FUNCS
+        ):
+            if callee in COPY_FUNCS and COPY_FUNCS[callee][0] == i:
+                return True
+            continue
+        if callee in COPY_FUNCS and COPY_FUNCS[callee][0] != i:
+            continue
+        return True
+    return False
+
+
+def declared_type(name: str, func: Node | None, root: Node) -> str | None:
+    for scope in ([func] if func is not None else []) + [root]:
+        for n in walk(scope):
+            if n.type in {"declaration", "parameter_declaration", "field_declaration"}:
+                for d in n.named_children:
+                    if d.type in {
+                        "identifier",
+                        "init_declarator",
+                        "pointer_declarator",
+                        "array_declarator",
+                        "field_identifier",
+                    } and (declared_name(d) == name or (d.type == "identifier" and text(d) == name)):
+                        words = [
+                            text(c)
+                            for c in n.children
+                            if c.type in {"primitive_type", "sized_type_specifier", "type_identifier"}
+                        ]
+                        ptr = d.type == "pointer_declarator" or (
+                            d.type == "init_declarator" and "*" in text(d).split("=")[0]
+                        )
+                        t = " ".join(" ".join(words).split())
+                        return t + (" *" if ptr or d.type == "array_declarator" else "")
+    return None
+
+
+UNSIGNED = re.compile(r"\bunsigned\b|\bsize_t\b|\buint\w*_t\b|\bu_?int\b|\bu(8|16|32|64)\b")
