@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lsp_latency import SERVER, SERVER_ENV, make_workspace, pct, rss_mb  # noqa: E402
+from lsp_latency import SERVER, SERVER_ENV, make_workspace, pct, rss_mb
 
 CANARY_TIMEOUT = 15.0
 STRAY = b'{"jsonrpc":"2.0","id":9999901}'
@@ -135,7 +135,7 @@ class Client:
             method = m.group(1).decode() if m else None
             if method == "textDocument/publishDiagnostics" and not self.want_diagnostics:
                 self.notifications[method] = self.notifications.get(method, 0) + 1
-                continue  # counted, not decoded: editors decode natively, this client should not be the bottleneck
+                continue  # counted, not decoded: this client must not be the bottleneck
             msg = json.loads(body)
             if "method" in msg and "id" in msg:
                 self._answer(msg)
@@ -727,7 +727,8 @@ def _line(name: str, values: list[float]) -> str:
     if not values:
         return f"  {name:<26} (no samples)"
     return (
-        f"  {name:<26} p50 {pct(values, 50):7.1f} ms   p95 {pct(values, 95):7.1f} ms   max {max(values):7.1f} ms"
+        f"  {name:<26} p50 {pct(values, 50):7.1f} ms   p95 {pct(values, 95):7.1f} ms"
+        f"   max {max(values):7.1f} ms"
         f"   (n={len(values)}, mean {statistics.fmean(values):.1f})"
     )
 
@@ -742,7 +743,8 @@ async def main_async(args: argparse.Namespace, say: Callable[[str], None] = prin
         try:
             s = await open_session(client, root, target)
             say(
-                f"workspace: {total} findings in {args.files} files; {len(s.diags)} in the open file; stderr {args.stderr}"
+                f"workspace: {total} findings in {args.files} files; {len(s.diags)} in the open file; "
+                f"stderr {args.stderr}"
             )
             b = await run_battery(s)
             figures["battery"] = b
@@ -758,21 +760,24 @@ async def main_async(args: argparse.Namespace, say: Callable[[str], None] = prin
             figures["load"] = load
             say(
                 f"\nstorm: {load.changes} didChange in {load.storm_seconds:.1f} s with {args.investigations} "
-                f"investigations running ({load.investigations_done} finished meanwhile), malformed frames mixed in; "
+                f"investigations running ({load.investigations_done} finished meanwhile), "
+                "malformed frames mixed in; "
                 f"{load.publishes} publishDiagnostics sent"
             )
             say(_line("hover during the storm", load.hover_ms))
             say(_line("codeAction during the storm", load.action_ms))
             say(_line("hover after the storm", load.after_storm_ms))
             say(
-                f"  unanswered {load.unanswered}; server RSS {load.rss_before:.0f} MB -> {load.rss_after:.0f} MB "
+                f"  unanswered {load.unanswered}; "
+                f"server RSS {load.rss_before:.0f} MB -> {load.rss_after:.0f} MB "
                 f"(growth {load.rss_after - load.rss_before:+.0f} MB)"
             )
             if args.big_mb:
                 before, after, told, answers = await run_big_document(s, args.big_mb)
                 figures["big"] = (before, after, told, answers)
                 say(
-                    f"\n{args.big_mb} MB didOpen: RSS {before:.0f} MB -> {after:.0f} MB ({after - before:+.0f} MB); "
+                    f"\n{args.big_mb} MB didOpen: "
+                    f"RSS {before:.0f} MB -> {after:.0f} MB ({after - before:+.0f} MB); "
                     f"user told: {told}; still answering: {answers}"
                 )
             figures["alive"] = client.alive()

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import itertools
 import logging
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, BinaryIO, ParamSpec, TypeVar
 
 from lsprotocol import types as lsp
+from pygls.exceptions import FeatureNotificationError, JsonRpcMethodNotFound
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
@@ -57,6 +59,29 @@ class SastlsProtocol(LanguageServerProtocol):
         super().__init__(*args, **kwargs)
         self.on_cancel_request: Callable[[str | int], object] | None = None
         self.work_done_tokens: dict[str | int, lsp.ProgressToken] = {}
+        self._notes = itertools.count(1)
+
+    def _handle_notification(self, method_name: str, params: Any) -> None:
+        """pygls' own, with a counter for the internal id (uuid4 reads /dev/urandom every time,
+        a system call that gives the GIL away once per keystroke)."""
+        if method_name == lsp.CANCEL_REQUEST:
+            self._handle_cancel_notification(params.id)
+            return
+        try:
+            handler = self._get_handler(method_name)
+        except JsonRpcMethodNotFound:
+            log.debug("ignoring notification %s", method_name)
+            return
+        try:
+            self._execute_handler(
+                msg_id=f"n{next(self._notes)}",
+                handler=handler,
+                args=(params,),
+                callback=self._check_handler_result,
+            )
+        except Exception as error:
+            log.exception("notification %s failed", method_name)
+            self._server._report_server_error(error, FeatureNotificationError)
 
     def _handle_cancel_notification(self, msg_id: Any) -> None:
         super()._handle_cancel_notification(msg_id)

@@ -32,10 +32,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import io
 import json
 import logging
+import os
 import queue
 import re
+import select
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,7 +56,8 @@ log = logging.getLogger(__name__)
 
 MAX_FRAME_BYTES = 256 * 1024 * 1024  # a larger frame is skipped (and reported), never buffered
 MAX_HEADER_BYTES = 64 * 1024
-MAX_PENDING = 20_000  # frames read but not yet dispatched: the reader waits beyond this
+STALE_SECONDS = 0.25  # no byte for this long while a frame is incomplete: is it only mis-sized?
+MAX_PENDING = 256  # batches of frames read but not yet dispatched: the reader waits beyond this
 _CONTENT_LENGTH = re.compile(rb"(?i)content-length[ \t]*:[ \t]*(\d{1,12})[ \t]*(?:\r?\n|$)")
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
 _NEXT_HEADER = re.compile(rb"(?i)content-length[ \t]*:[ \t]*\d{1,12}[ \t]*\r?\n")
@@ -154,6 +158,24 @@ class FrameParser:
                 )
             return body
 
+    def stale(self) -> bytes | None:
+        """Called when no byte came for a while: a frame whose declared length is longer than its
+        body waits forever for bytes that will not come. If what came is a whole JSON object,
+        nothing valid can follow it but blanks, so it is the message: take it."""
+        end = _HEADER_END.search(self.buf)
+        if end is None:
+            return None
+        body = bytes(self.buf[end.end() :]).rstrip()
+        if not body.endswith(b"}") or not _is_json_object(body):
+            return None
+        size = _CONTENT_LENGTH.search(bytes(self.buf[: end.start()]) + b"\n")
+        self.pending_garbage = Broken(
+            f"declared {int(size.group(1)) if size else '?'} bytes, sent {len(body)}: read anyway"
+        )
+        self.buf.clear()
+        self.scanned = 0
+        return body
+
     def garbage(self) -> Broken | None:
         """Garbage found before the last frame's header, once."""
         got, self.pending_garbage = self.pending_garbage, None
@@ -213,23 +235,41 @@ def _request_id(body: bytes) -> int | str | None:
     return value if isinstance(value, int | str) else None
 
 
-def read_frames(stdin: BinaryIO, deliver: Callable[[Item], None], closed: Callable[[], None]) -> None:
-    """The reader thread: frames from ``stdin`` to ``deliver`` until end of file."""
+def read_frames(stdin: BinaryIO, deliver: Callable[[list[Item]], None], closed: Callable[[], None]) -> None:
+    """The reader thread: frames from ``stdin`` to ``deliver``, a batch per read, until end of file.
+
+    One hand-over per batch, not per frame: every hand-over wakes the event loop, and a thread
+    that wakes often waits for the GIL each time while an investigation holds it."""
     parser = FrameParser()
     read = getattr(stdin, "read1", None) or stdin.read
+    fd: int | None = None
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        fd = stdin.fileno()
     try:
         while True:
+            if fd is not None and parser.buf:
+                # a frame is incomplete: wait a little, then see whether it is only mis-sized
+                ready, _, _ = select.select([fd], [], [], STALE_SECONDS)
+                if not ready:
+                    body = parser.stale()
+                    if body is not None:
+                        junk = parser.garbage()
+                        deliver([*(j for j in (junk,) if j is not None), decode(body, parser)])
+                    continue
             try:
-                data = read(65536)
+                data = os.read(fd, 65536) if fd is not None else read(65536)
             except (OSError, ValueError):
                 break
             if not data:
                 break
             parser.feed(data)
+            batch: list[Item] = []
             while (got := parser.next()) is not None:
                 if (junk := parser.garbage()) is not None:
-                    deliver(junk)
-                deliver(got if isinstance(got, Broken) else decode(got, parser))
+                    batch.append(junk)
+                batch.append(got if isinstance(got, Broken) else decode(got, parser))
+            if batch:
+                deliver(batch)
     finally:
         closed()
 
@@ -450,13 +490,14 @@ async def serve(protocol: JsonRPCProtocol, stdin: BinaryIO, stdout: BinaryIO) ->
     protocol.set_writer(writer)
     slots = threading.BoundedSemaphore(MAX_PENDING)
 
-    def run(item: Item) -> None:
+    def run(batch: list[Item]) -> None:
         slots.release()
-        dispatch(item)
+        for item in batch:
+            dispatch(item)
 
-    def deliver(item: Item) -> None:
+    def deliver(batch: list[Item]) -> None:
         slots.acquire()
-        loop.call_soon_threadsafe(run, item)
+        loop.call_soon_threadsafe(run, batch)
 
     def closed() -> None:
         with contextlib.suppress(RuntimeError):  # the loop is already gone
