@@ -133,7 +133,7 @@ class SastlsServer(LanguageServer):
         except (KeyboardInterrupt, SystemExit):
             pass
         finally:
-            self.shutdown()
+            self.shutdown()  # type: ignore[no-untyped-call]
 
 
 def _contained_async(

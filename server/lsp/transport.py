@@ -445,7 +445,7 @@ class Dispatcher:
             except Exception as exc:
                 self._fail(msg_id, f"malformed error response ({params_error(exc)})")
                 return
-            p.handle_message(message)
+            p._handle_response(msg_id, None, message.error)
             return
         if "result" not in item:
             log.warning("response to %s without result: read as null", msg_id)
@@ -457,7 +457,7 @@ class Dispatcher:
             self._fail(msg_id, f"malformed response ({params_error(exc)})")
             return
         if future is not None:
-            p.handle_message(message)
+            p._handle_response(msg_id, message.result)
 
     def _fail(self, msg_id: Any, why: str) -> None:
         log.warning("response to %s: %s", msg_id, why)

@@ -23,7 +23,7 @@ from .base import (
 )
 from .jsonrepair import RecordSpec
 
-RECORDS = (RecordSpec("$.results", frozenset({"test_id", "filename", "line_number", "issue_text"})),)
+RECORDS = (RecordSpec("$.results", frozenset({"test_id"})),)
 _LEVELS: dict[str, Level] = {"high": "error", "medium": "warning", "low": "note", "undefined": "note"}
 _NUMBERED = re.compile(r"^(\d{1,9})[ \t]?(.*)$", re.ASCII)
 

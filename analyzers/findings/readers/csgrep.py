@@ -26,7 +26,7 @@ from .base import (
 )
 from .jsonrepair import RecordSpec
 
-RECORDS = (RecordSpec("$.defects", frozenset({"checker", "events", "key_event_idx"})),)
+RECORDS = (RecordSpec("$.defects", frozenset({"checker"})),)
 
 # events that are never the key event, and trace events (csdiff's KeyEventDigger lists)
 _DENY = {

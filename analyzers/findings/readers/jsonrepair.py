@@ -262,9 +262,9 @@ def _choose(stack: Sequence[_Frame], records: Sequence[RecordSpec]) -> tuple[int
     arrays = [i for i, f in enumerate(stack) if f.kind == "["]
     for i in reversed(arrays):
         pat = _pattern(_path(stack, i))
-        for spec in records:
-            if spec.path == pat:
-                return i, spec
+        keys = [spec.keys for spec in records if spec.path == pat]
+        if keys:  # formats may share a path ($.results): a record of any of them
+            return i, RecordSpec(pat, frozenset().union(*keys))
     return (arrays[-1], None) if arrays else None
 
 
@@ -288,20 +288,25 @@ def _next_record(text: str, after: int, frame: _Frame, spec: RecordSpec | None) 
     if first_key is None and (spec is None or not spec.keys):
         return None  # nothing tells a sibling from a part of the broken element
     finder = re.compile(r"\{\s*" + re.escape(first_key)) if first_key else _OBJECT_START
-    for tried, m in enumerate(finder.finditer(text, after)):
-        if tried >= MAX_CANDIDATES:
-            return None
-        c = m.start()
-        if column is not None and _column(text, c) != column:
-            continue
-        try:
-            value, end = _LENIENT.raw_decode(text, c)
-        except (ValueError, RecursionError):
-            continue
-        if not isinstance(value, dict) or (spec is not None and spec.keys and not spec.keys & value.keys()):
-            continue
-        if text[end : end + 4096].lstrip()[:1] in (",", "]"):
-            return c
+    # first a candidate followed by another element, then one that ends the array: an object
+    # nested in the broken element (gcc's child notes) more often ends an inner array
+    for enders in ((",",), ("]",)):
+        for tried, m in enumerate(finder.finditer(text, after)):
+            if tried >= MAX_CANDIDATES:
+                break
+            c = m.start()
+            if column is not None and _column(text, c) != column:
+                continue
+            try:
+                value, end = _LENIENT.raw_decode(text, c)
+            except (ValueError, RecursionError):
+                continue
+            if not isinstance(value, dict) or (
+                spec is not None and spec.keys and not spec.keys & value.keys()
+            ):
+                continue
+            if text[end : end + 4096].lstrip()[:1] in enders:
+                return c
     return None
 
 
@@ -378,7 +383,8 @@ def _salvage(text: str, records: Sequence[RecordSpec], out: Parsed) -> None:
             out.notes.append((f"line {err.lineno}", "warning", "text after the end of the document ignored"))
             break
         head = text[: err.pos].rstrip()
-        if text[err.pos : err.pos + 1] in ("]", "}") and head.endswith(","):  # a trailing comma
+        closer = text[err.pos : err.pos + 1]
+        if closer in ("]", "}") and head.endswith(",") and _closes(text, err.pos, closer):  # a trailing comma
             text, commas = head[:-1] + text[err.pos :], commas + 1
             continue
         scan = _scan(text, err.pos)
@@ -395,6 +401,17 @@ def _salvage(text: str, records: Sequence[RecordSpec], out: Parsed) -> None:
                     f"invalid JSON at line {err.lineno}, column {err.colno} ({err.msg}): record not loaded"
                 )
                 text = text[:start] + "null, " + text[nxt:]
+                continue
+            try:  # the element was complete, the cut came after it: keep it
+                _value, done = _LENIENT.raw_decode(text, start)
+            except (ValueError, RecursionError):
+                done = -1
+            if 0 < done <= err.pos and at_end:
+                kept = scan.stack[: depth + 1]
+                incomplete.update(_path(scan.stack, i) for i in range(depth + 1))
+                out.truncated_at = done
+                out.notes.append(_truncated(err, done))
+                text = text[:done] + _closing(kept)
                 continue
             if any(f.kind == "[" and f.index > 0 for f in scan.stack[: depth + 1]):
                 # nothing parses after the error: the file was cut (or broken for good) here
@@ -428,6 +445,12 @@ def _salvage(text: str, records: Sequence[RecordSpec], out: Parsed) -> None:
     if commas:
         out.notes.append(("$", "warning", f"{commas} trailing commas ignored"))
     _finish(text, out)
+
+
+def _closes(text: str, pos: int, closer: str) -> bool:
+    """Whether ``closer`` at ``pos`` closes the innermost open container (a trailing comma)."""
+    stack = _scan(text, pos).stack
+    return bool(stack) and stack[-1].kind == ("[" if closer == "]" else "{")
 
 
 def _truncated(err: json.JSONDecodeError, kept: int) -> tuple[str, str, str]:

@@ -29,9 +29,7 @@ from .base import (
 )
 from .jsonrepair import RecordSpec
 
-RECORDS = (
-    RecordSpec("$.runs[*].results", frozenset({"ruleId", "rule", "ruleIndex", "message", "locations"})),
-)
+RECORDS = (RecordSpec("$.runs[*].results", frozenset({"ruleId", "rule", "ruleIndex"})),)
 _ARG = re.compile(r"\{(\d{1,6})\}")
 
 

@@ -26,7 +26,7 @@ from .base import (
 )
 from .jsonrepair import RecordSpec
 
-RECORDS = (RecordSpec("$.results", frozenset({"check_id", "path", "start", "extra"})),)
+RECORDS = (RecordSpec("$.results", frozenset({"check_id"})),)
 
 _LEVELS: dict[str, Level] = {
     "error": "error",
