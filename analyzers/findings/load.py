@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -368,9 +368,14 @@ def read_json_file(path: str | Path) -> tuple[Any, list[LoadError]]:
 
 
 def load_findings(
-    paths: Sequence[str | Path], repo: str | Path, *, keep_documents: bool = False
+    paths: Sequence[str | Path],
+    repo: str | Path,
+    *,
+    fingerprint_bases: Callable[[Sequence[Finding], Path], list[str]] | None = None,
+    keep_documents: bool = False,
 ) -> LoadResult:
-    """Read every file, map paths to ``repo``, drop in-file duplicates, assign fingerprints.
+    """Read every file, map paths to ``repo``, drop in-file duplicates, assign fingerprints
+    (``fingerprint_bases``: how the bases are computed, e.g. over worker processes).
 
     With ``keep_documents``, the parsed SARIF documents are kept in ``documents`` (the
     triaged SARIF is written from them)."""
@@ -392,7 +397,7 @@ def load_findings(
     try:
         from ..fingerprints import assign_fingerprints
 
-        out.findings = assign_fingerprints(out.findings, root)
+        out.findings = assign_fingerprints(out.findings, root, bases=fingerprint_bases)
     except Exception as exc:  # a fingerprint failure must not lose the findings
         log.exception("fingerprinting failed")
         out.errors.append(LoadError(str(root), "$", f"fingerprints not assigned: {exc}"))

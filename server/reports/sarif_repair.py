@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .sarif import SCHEMA_UNAVAILABLE, _validator, schema_available, validate_sarif
+from .sarif import SCHEMA_UNAVAILABLE, _fast_validator, _validator, schema_available, validate_sarif
 
 MAX_ROUNDS = 8
 _REQUIRED = re.compile(r"^'(.+)' is a required property$")
@@ -68,7 +68,7 @@ def repair_sarif(doc: dict[str, Any]) -> list[str]:
     notes: list[str] = []
     valid = False
     for _ in range(MAX_ROUNDS):
-        errors = list(_validator().iter_errors(doc))
+        errors = [] if _fast_validator().is_valid(doc) else list(_validator().iter_errors(doc))
         if not errors:
             valid = True
             break

@@ -386,13 +386,20 @@ def bind_params(func: Node, pos: list[Val], kws: dict[str, Val], receiver: Val |
         bound[params[0].index] = CLEAN
         offset = 1
     plain = [p for p in params[offset:] if p.kind == "plain"]
+    star = next((p for p in params if p.kind == "star"), None)
+    extra: list[Val] = []
     for i, v in enumerate(pos):
         if i < len(plain):
             bound[plain[i].index] = v
         else:
-            star = next((p for p in params if p.kind == "star"), None)
-            if star is not None:
-                bound[star.index] = join(bound[star.index], v) if star.index in bound else v
+            extra.append(v)
+    if star is not None:
+        # ``*args`` is the tuple of the extra positional arguments (of unknown length after a splat)
+        bound[star.index] = container(list(enumerate(extra)), exact="*" not in kws)
+        if "*" in kws:
+            bound[star.index] = replace(
+                bound[star.index], origins=bound[star.index].origins | kws["*"].origins
+            )
     for k, v in kws.items():
         p = next((p for p in params if p.name == k and p.kind == "plain"), None)
         if p is not None:

@@ -3,6 +3,7 @@ equality with a constant, restrictive patterns, validators of the models, contai
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tree_sitter import Node
@@ -37,9 +38,61 @@ class GuardsMixin(InterpBase):
                 if cur is None:
                     continue
                 env[key] = cur.cleaned(note) if cur.tainted or cur.origins else cur.with_note(note)
+            for key, flag, note in self.facts(cond, truth):
+                cur = env.get(key)
+                if cur is not None and flag not in cur.flags:
+                    env[key] = replace(cur, flags=cur.flags | {flag}, notes=(*cur.notes, note)[-6:])
         finally:
             self.env = saved
         return env
+
+    def facts(self, cond: Node, truth: bool) -> list[tuple[str, str, Note]]:
+        """Facts short of safety that ``cond`` proves where it is ``truth``: a value that cannot start
+        with '-' (``if x.startswith("-"): raise``) is never read as an option."""
+        t = cond.type
+        if t == "parenthesized_expression" and cond.named_children:
+            return self.facts(cond.named_children[0], truth)
+        if t == "not_operator":
+            arg = cond.child_by_field_name("argument")
+            return self.facts(arg, not truth) if arg is not None else []
+        if t == "boolean_operator":
+            op = text(cond.child_by_field_name("operator"))
+            left, right = cond.child_by_field_name("left"), cond.child_by_field_name("right")
+            if left is None or right is None or not ((op == "and" and truth) or (op == "or" and not truth)):
+                return []
+            return self.facts(left, truth) + self.facts(right, truth)
+        key: str | None = None
+        if t == "call" and not truth:
+            fn = cond.child_by_field_name("function")
+            args = cond.child_by_field_name("arguments")
+            if (
+                fn is not None
+                and fn.type == "attribute"
+                and text(fn.child_by_field_name("attribute")) == "startswith"
+                and args is not None
+                and args.named_children
+            ):
+                prefix = self.ev(args.named_children[0])
+                flat: list[Any] = []
+                for p in prefix.possible() or ():
+                    flat.extend(p if isinstance(p, tuple) else (p,))
+                if "-" in flat:
+                    key = var_key(fn.child_by_field_name("object"))
+        elif t == "comparison_operator":
+            ops = constfold.comparison_operators(cond)
+            operands = constfold.comparison_operands(cond)
+            if len(ops) == 1 and len(operands) == 2 and ops[0] in {"==", "!="} and truth == (ops[0] == "!="):
+                for a, b in (operands, operands[::-1]):
+                    if a.type == "subscript" and self.ev(b).const == "-":
+                        sub = a.child_by_field_name("subscript")
+                        first = sub is not None and (
+                            text(sub) == "0" or (sub.type == "slice" and text(sub) in {":1", "0:1"})
+                        )
+                        if first:
+                            key = var_key(a.child_by_field_name("value"))
+        if key is None:
+            return []
+        return [(key, "no_dash", self.note(cond, f"`{key}` cannot start with '-'", "note"))]
 
     def validations(self, cond: Node, truth: bool) -> list[tuple[str, Note]]:
         """Variables ``cond`` proves safe (for this family) when it evaluates to ``truth``."""

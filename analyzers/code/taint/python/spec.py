@@ -122,6 +122,8 @@ class PyFamily:
     config: bool = False  # the sink's own arguments decide (no attacker data flow)
     shells: frozenset[str] = frozenset()
     shell_flags: frozenset[str] = frozenset()
+    command_programs: frozenset[str] = frozenset()  # run their arguments as a command (env, ssh)
+    option_programs: frozenset[str] = frozenset()  # options that run commands or write files (git)
     rules: tuple[Rule, ...] = ()
     sinks: Mapping[str, Sink] = field(default_factory=dict)  # call and result-call sinks by name
     site_sinks: tuple[Sink, ...] = ()  # return and item-write sinks
@@ -406,6 +408,8 @@ def compile_models(models: Models) -> PySpec:
             config=bool(p.get("config", False)),
             shells=frozenset(p.get("shells", ())),
             shell_flags=frozenset(p.get("shell_flags", ())),
+            command_programs=frozenset(p.get("command_programs", ())),
+            option_programs=frozenset(p.get("option_programs", ())),
             rules=_rules(p.get("rules", ())),
             sinks=dict(fb.sinks),
             site_sinks=tuple(fb.site_sinks),
