@@ -158,7 +158,7 @@ def summarize(rows: list[Row]) -> dict[str, Any]:
         levels: dict[str, Any] = {}
         for level in LEVELS:
             these = [r for r in mine if r.level == level]
-            verdicts = [judged.get((r.set, r.path, r.rule, r.patch_hash)) for r in these] if level else []
+            verdicts = [judged.get((r.set, r.path, r.rule, r.patch_hash)) if level else None for r in these]
             levels[level or "no fix"] = {
                 "findings": len(these),
                 "reviewed": sum(1 for v in verdicts if v is not None),
@@ -172,7 +172,7 @@ def summarize(rows: list[Row]) -> dict[str, Any]:
                 "unreviewed": sorted(
                     f"{r.path} {r.rule} {r.patch_hash}"
                     for r, v in zip(these, verdicts, strict=True)
-                    if v is None
+                    if v is None and level
                 ),
             }
         fixed = [r for r in mine if r.level]

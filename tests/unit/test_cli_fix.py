@@ -14,6 +14,14 @@ SASTLS = Path(sys.executable).parent / "sastls"
 SRC = Path(__file__).resolve().parents[1] / "fixtures" / "fix" / "python"
 
 
+# the project's test: it runs find_user() (an import alone would not make a fix "tested")
+TEST = (
+    "python -c \"import sqlite3, sql_concat; c = sqlite3.connect(':memory:'); "
+    "c.execute('CREATE TABLE users (id, name TEXT)'); c.execute('INSERT INTO users VALUES (1, 2)'); "
+    "assert sql_concat.find_user(c, '2') == [(1,)]\""
+)
+
+
 def _run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [str(SASTLS), "fix", *map(str, args)], capture_output=True, text=True, timeout=300, check=False
@@ -54,7 +62,7 @@ def test_patch_then_apply(repo: tuple[Path, Path], tmp_path: Path) -> None:
         "sql_concat.py:5",
         "--apply",
         "--test-command",
-        "python -c 'import sql_concat'",
+        TEST,
     )
     assert out.returncode == 0, out.stderr
     assert "conn.execute(query, (name,))" in (root / "sql_concat.py").read_text()
