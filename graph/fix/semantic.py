@@ -678,17 +678,34 @@ PROBE = 'raise RuntimeError("sastls probe: do the tests run this function?")'
 
 
 def probe(lang: str | None, text: str, line: int) -> tuple[str, str] | None:
-    """``text`` with the function around ``line`` made to raise first thing, and its name: if the
-    tests still pass with it, they do not run that function (Python only; None when not possible)."""
+    """``text`` made to raise at the fixed code, and what that code is: the function around ``line``
+    raises first thing (or, outside a function, the statement at ``line`` is preceded by a raise). If
+    the tests still pass with it, none of them runs that code (Python only; None when not possible)."""
     if lang != "python":
         return None
     code = Code(text, lang)
     fn = code.function_at(line)
-    body = fn.child_by_field_name("body") if fn is not None else None
-    if fn is None or body is None or body.start_point[0] == fn.start_point[0] or not body.named_children:
-        return None
-    first = body.named_children[0]
-    row = first.start_point[0]
+    if fn is not None:
+        body = fn.child_by_field_name("body")
+        if body is None or body.start_point[0] == fn.start_point[0] or not body.named_children:
+            return None
+        target, what = body.named_children[0], f"{code.name_of(fn)}()"
+    else:
+        stmts = [
+            n
+            for n in code.walk(code.tree.root_node)
+            if n.parent is not None
+            and n.parent.type in ("module", "block")
+            and n.start_point[0] + 1 <= line <= n.end_point[0] + 1
+            and n.type != "comment"
+        ]
+        if not stmts:
+            return None
+        target = max(stmts, key=lambda n: n.start_byte)  # the innermost statement
+        if target.start_point[0] + 1 != line:
+            return None
+        what = f"the code at line {line}"
+    row = target.start_point[0]
     lines = text.splitlines(keepends=True)
     indent = lines[row][: len(lines[row]) - len(lines[row].lstrip())]
-    return "".join([*lines[:row], f"{indent}{PROBE}\n", *lines[row:]]), code.name_of(fn)
+    return "".join([*lines[:row], f"{indent}{PROBE}\n", *lines[row:]]), what

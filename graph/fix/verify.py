@@ -662,11 +662,11 @@ class Verifier:
         if probed.passed:
             return (
                 SCANNER_CLEAN,
-                f"not tested: the tests pass ({run.summary}) but none of them runs {name}() "
+                f"not tested: the tests pass ({run.summary}) but none of them runs {name} "
                 "(they still pass when it raises)",
                 seconds,
             )
-        return TESTED, f"the tests pass ({run.summary}) and run {name}() (they fail when it raises)", seconds
+        return TESTED, f"the tests pass ({run.summary}) and run {name} (they fail when it raises)", seconds
 
 
 @dataclass(frozen=True)

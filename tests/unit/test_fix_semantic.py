@@ -273,3 +273,15 @@ def test_a_password_named_by_a_form_field_is_a_password() -> None:
     )
     check, detail, _ = py(text, "hashlib.md5(", "hashlib.sha256(", 5)
     assert check == "data-format" and "hashes a password" in detail
+
+
+def test_the_tests_probe_raises_where_the_fix_is() -> None:
+    from sastls.graph.fix.semantic import PROBE, probe
+
+    made = probe("python", SHELL, 6)
+    assert made is not None and made[1] == "run()"
+    assert made[0].splitlines()[4] == f"    {PROBE}"  # first thing in run()
+    main = 'import app\n\nif __name__ == "__main__":\n    app.run(debug=False)\n'
+    made = probe("python", main, 4)
+    assert made is not None and made[0].splitlines()[3] == f"    {PROBE}" and made[1] == "the code at line 4"
+    assert probe("c", COPY, 7) is None
