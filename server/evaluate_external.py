@@ -47,6 +47,7 @@ _ADVISORY_ID = re.compile(r"^(PYSEC-\d{4}-\d+|GHSA(-[23456789cfghjmpqrvwx]{4}){3
 _ALIAS = re.compile(r"^(CVE-\d{4}-\d{4,}|GHSA(-[23456789cfghjmpqrvwx]{4}){3}|PYSEC-\d{4}-\d+|OSV-\d{4}-\d+)$")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _RULE = re.compile(r"^(bandit|semgrep):[\w.\-]+$")
+_HUNK = re.compile(r"^\S+ @@ -\d+(,\d+)? \+\d+(,\d+)? @@$")
 _NORMALIZE = re.compile(r"[-_.]+")
 
 
@@ -70,6 +71,7 @@ class CaseEntry:
     fixed_file: str
     fixed_line: int | None
     fixed_rules: tuple[str, ...]
+    fix_hunk: str = ""  # "<path in the fix commit> @@ -a,b +c,d @@": the hunk that changed or neutralised it
 
 
 @dataclass(frozen=True)
@@ -192,6 +194,10 @@ def _case(d: Any, where: str, errors: list[str]) -> CaseEntry | None:
             errors.append(f"{where}.fixed_rules: at least one rule when fixed_line is given")
     elif d.get("fixed_rules"):
         errors.append(f"{where}.fixed_rules: given without fixed_line")
+    hunk = d.get("fix_hunk", "")
+    if not isinstance(hunk, str) or (hunk and not _HUNK.match(hunk)):
+        errors.append(f"{where}.fix_hunk: must be '<path> @@ -a,b +c,d @@' (the fix commit's hunk)")
+        hunk = ""
     fixed_file = d.get("fixed_file", file)
     if not isinstance(fixed_file, str) or not fixed_file:
         errors.append(f"{where}.fixed_file: must be a non-empty string")
@@ -201,7 +207,7 @@ def _case(d: Any, where: str, errors: list[str]) -> CaseEntry | None:
             errors.append(f"{where}: path {p!r} must be relative to the release's top folder")
     if len(errors) > n or line is None:
         return None
-    return CaseEntry(file, line, rules, why, fixed_file, fixed_line, fixed_rules)
+    return CaseEntry(file, line, rules, why, fixed_file, fixed_line, fixed_rules, hunk)
 
 
 def _advisory(d: Any, where: str, errors: list[str]) -> Advisory | None:

@@ -81,62 +81,59 @@ def tool_version(cmd: list[str]) -> str:
     return (out.stdout or out.stderr).strip().splitlines()[0] if (out.stdout or out.stderr) else "?"
 
 
-def ensure_semgrep(cache: Path) -> Path:
-    """semgrep SEMGREP_VERSION in its own venv under the cache ($SEMGREP overrides); raises RegistryError."""
+def ensure_semgrep(cache: Path) -> tuple[Path, int]:
+    """semgrep SEMGREP_VERSION in its own venv under the cache ($SEMGREP overrides); raises RegistryError.
+
+    Returns the executable and the bytes of the wheels pip fetched for it (0 when it was there)."""
     env = os.environ.get("SEMGREP")
     if env:
-        return Path(env)
+        return Path(env), 0
     venv = cache / f"semgrep-{SEMGREP_VERSION}"
     exe = venv / "bin" / "semgrep"
     done = venv / ".sastls-complete"
     if exe.is_file() and done.is_file():
-        return exe
+        return exe, 0
     _log(f"installing semgrep {SEMGREP_VERSION} into {venv} (once)")
     shutil.rmtree(venv, ignore_errors=True)  # a venv is not relocatable: build it under its final name
+    wheels = Path(tempfile.mkdtemp(prefix=".part-semgrep-wheels-", dir=cache))
     try:
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
-        pip = subprocess.run(
-            [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"semgrep=={SEMGREP_VERSION}"],
+        pip = [str(venv / "bin" / "python"), "-m", "pip"]
+        # download first (to count what it costs), then install from those files only
+        got = subprocess.run(
+            [*pip, "download", "-q", "-d", str(wheels), f"semgrep=={SEMGREP_VERSION}"],
             capture_output=True,
             text=True,
             check=False,
         )
+        size = sum(f.stat().st_size for f in wheels.iterdir() if f.is_file())
+        inst = got
+        if got.returncode == 0:
+            inst = subprocess.run(
+                [
+                    *pip,
+                    "install",
+                    "-q",
+                    "--no-index",
+                    "--find-links",
+                    str(wheels),
+                    f"semgrep=={SEMGREP_VERSION}",
+                ],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
     except (OSError, subprocess.CalledProcessError) as exc:
         shutil.rmtree(venv, ignore_errors=True)
         raise RegistryError(f"a venv for semgrep could not be made: {exc}") from exc
-    if pip.returncode != 0 or not exe.is_file():
+    finally:
+        shutil.rmtree(wheels, ignore_errors=True)
+    if inst.returncode != 0 or not exe.is_file():
         shutil.rmtree(venv, ignore_errors=True)
-        tail = " ".join((pip.stderr or pip.stdout).strip().splitlines()[-2:])
+        tail = " ".join((inst.stderr or inst.stdout).strip().splitlines()[-2:])
         raise RegistryError(f"pip could not install semgrep=={SEMGREP_VERSION}: {tail}")
     done.write_text(SEMGREP_VERSION + "\n")
-    return exe
-    _log(f"installing semgrep {SEMGREP_VERSION} into {venv} (once)")
-    tmp = Path(tempfile.mkdtemp(prefix=".part-semgrep-", dir=cache))
-    try:
-        subprocess.run([sys.executable, "-m", "venv", str(tmp)], check=True, capture_output=True)
-        pip = subprocess.run(
-            [str(tmp / "bin" / "python"), "-m", "pip", "install", "-q", f"semgrep=={SEMGREP_VERSION}"],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if pip.returncode != 0:
-            tail = " ".join((pip.stderr or pip.stdout).strip().splitlines()[-2:])
-            raise RegistryError(f"pip could not install semgrep=={SEMGREP_VERSION}: {tail}")
-        # a venv is not relocatable: build it in place under its final name
-        shutil.rmtree(tmp)
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
-        subprocess.run(
-            [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", f"semgrep=={SEMGREP_VERSION}"],
-            check=True,
-            capture_output=True,
-        )
-    except (OSError, subprocess.CalledProcessError) as exc:
-        shutil.rmtree(venv, ignore_errors=True)
-        raise RegistryError(f"semgrep=={SEMGREP_VERSION} could not be installed: {exc}") from exc
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return exe
+    return exe, size
 
 
 # --------------------------------------------------------------------------- materialise and scan
@@ -148,6 +145,7 @@ class Report:
     findings: dict[str, list[Path]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     downloaded: int = 0
+    downloaded_bytes: int = 0  # sdists, index pages and semgrep's wheels fetched in this run
     scanned_trees: int = 0
     seconds: dict[str, float] = field(default_factory=dict)
     slowest: list[tuple[str, float]] = field(default_factory=list)  # judge seconds per release
@@ -155,7 +153,8 @@ class Report:
     def summary(self) -> str:
         parts = [f"{k} {v:.1f}s" for k, v in self.seconds.items()]
         return (
-            f"{len(self.trees)} trees ({self.downloaded} sdists downloaded), "
+            f"{len(self.trees)} trees ({self.downloaded} sdists downloaded, "
+            f"{self.downloaded_bytes / 1e6:.1f} MB fetched), "
             f"{self.scanned_trees} scanned this run; " + ", ".join(parts)
         )
 
@@ -172,6 +171,7 @@ def materialise(manifest: Any, registry: Registry, jobs: int = 6) -> Report:
         else:
             report.trees[name] = result
     report.downloaded = len(registry.downloaded)
+    report.downloaded_bytes = registry.downloaded_bytes
     report.seconds["materialise"] = time.perf_counter() - started
     return report
 
@@ -332,7 +332,8 @@ def fill(
         more = f" (and {len(report.errors) - 1} more)" if len(report.errors) > 1 else ""
         raise RegistryError(report.errors[0] + more)
     t0 = time.perf_counter()
-    semgrep = ensure_semgrep(registry.cache)
+    semgrep, wheel_bytes = ensure_semgrep(registry.cache)
+    report.downloaded_bytes += wheel_bytes
     report.seconds["semgrep setup"] = time.perf_counter() - t0
     scan(manifest, report, registry.cache, semgrep, force=force)
     for e in report.errors:

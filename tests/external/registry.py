@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import threading
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -152,6 +153,8 @@ class Registry:
         self.cache = (cache or default_cache()).expanduser()
         self._index_url = index_url
         self.downloaded: list[str] = []  # file names fetched from the network in this process
+        self.downloaded_bytes = 0  # bytes read from the network (index pages and sdists)
+        self._lock = threading.Lock()
 
     @property
     def index_url(self) -> str:
@@ -175,7 +178,10 @@ class Registry:
         if parsed.scheme not in ("https", "http", "file"):
             raise RegistryError(f"unsupported index URL scheme: {url}")
         with urllib.request.urlopen(req, timeout=TIMEOUT) as resp:  # scheme checked above
-            return resp.read(), resp.headers.get("Content-Type", "")
+            body = resp.read()
+        with self._lock:
+            self.downloaded_bytes += len(body)
+        return body, resp.headers.get("Content-Type", "")
 
     def project_files(self, name: str) -> list[Dist]:
         """Every sdist of ``name`` the index lists (PEP 691 JSON, else PEP 503 HTML)."""
@@ -246,11 +252,13 @@ class Registry:
         tmp = Path(tmp_name)
         try:
             digest = hashlib.sha256()
+            size = 0
             req = urllib.request.Request(dist.url, headers={"User-Agent": USER_AGENT})
             with os.fdopen(fd, "wb") as out, urllib.request.urlopen(req, timeout=TIMEOUT) as resp:
                 while chunk := resp.read(1 << 16):
                     digest.update(chunk)
                     out.write(chunk)
+                    size += len(chunk)
             if digest.hexdigest() != dist.sha256:
                 raise RegistryError(
                     f"{dist.filename}: sha256 {digest.hexdigest()} does not match the pinned {dist.sha256}"
@@ -260,7 +268,9 @@ class Registry:
             raise RegistryError(f"{dist.filename}: download failed: {exc}") from exc
         finally:
             tmp.unlink(missing_ok=True)
-        self.downloaded.append(dist.filename)
+        with self._lock:
+            self.downloaded.append(dist.filename)
+            self.downloaded_bytes += size
         return dest
 
     def tree(self, name: str, version: str, sha256: str | None = None) -> Path:

@@ -96,6 +96,8 @@ def test_manifest_is_complete() -> None:
         assert adv.aliases, f"{adv.id}: no CVE or GHSA alias"
         assert re.search(r"/commit/[0-9a-f]{40}$", adv.fix_commit), f"{adv.id}: fix commit not pinned"
         assert adv.vulnerable.version != adv.fixed.version
+        for case in adv.cases:  # provenance: where in the fix commit the label comes from
+            assert case.fix_hunk, f"{adv.id} {case.file}:{case.vulnerable_line}: no fix_hunk"
 
 
 def test_manifest_holds_facts_not_code() -> None:
@@ -242,6 +244,7 @@ def test_offline_analyst_on_the_external_corpus(corpus: Any) -> None:
         k = j.label.key
         print(f"LOST {j.label.advisory} {k.tree}/{k.file}:{k.line} {k.tool}:{k.rule}: {j.justification}")
     cost = ", ".join(f"{k} {v:.1f}s" for k, v in corpus.seconds.items())
+    cost += f"; {corpus.downloaded} sdists, {corpus.downloaded_bytes / 1e6:.1f} MB fetched"
     line = (
         f"external corpus: {len(_manifest().advisories)} advisories, {judged} labelled findings judged; "
         f"recall {_fmt(o.recall)} (target {TARGET_RECALL}), fixed-code dropped {_fmt(o.dropped)} "
@@ -263,6 +266,7 @@ def test_offline_analyst_on_the_external_corpus(corpus: Any) -> None:
                 "judge_seconds": round(seconds, 2),
                 "slowest_releases": dict(corpus.slowest),
                 "cost_seconds": {k: round(v, 2) for k, v in corpus.seconds.items()},
+                "fetched_bytes": corpus.downloaded_bytes,
                 **ev.to_dict(),
             },
             indent=2,

@@ -42,6 +42,7 @@ vulnerable_rules = ["bandit:B602", "semgrep:external.python.command.shell"]
 fixed_line = 12
 fixed_rules = ["bandit:B603"]
 why = "the fix runs the program as an argument list"
+fix_hunk = "demo/run.py @@ -8,7 +8,7 @@"
 
 [[advisory.case]]
 file = "demo/run.py"
@@ -139,6 +140,15 @@ def test_bad_manifests_name_the_advisory_and_key() -> None:
     both = MANIFEST.replace("fixed_line = 7", "fixed_line = 5").replace('version = "2.1"', 'version = "2.0"')
     _, errors = parse_manifest(both)
     assert any("same" in e for e in errors), errors
+
+
+def test_fix_hunk_is_kept_and_checked() -> None:
+    m, errors = parse_manifest(MANIFEST)
+    assert not errors and m.advisories[0].cases[0].fix_hunk == "demo/run.py @@ -8,7 +8,7 @@"
+    assert m.advisories[0].cases[1].fix_hunk == ""  # optional for the parser (the corpus test requires it)
+    m, errors = parse_manifest(MANIFEST.replace("@@ -8,7 +8,7 @@", "line 8"))
+    assert any("PYSEC-2020-1" in e and ".fix_hunk" in e for e in errors), errors
+    assert [a.id for a in m.advisories] == ["GHSA-2345-6789-cfgh"]
 
 
 def _result(tool_rule: str, uri: str, line: int, verdict: str | None) -> dict[str, Any]:
