@@ -429,3 +429,23 @@ def test_fuzzy_matches_follow_new_and_removed_definitions(tmp_path: Path) -> Non
     assert found[0].strategy == "fuzzy"
     idx.update_text("b.py", "def other(x):\n    return x\n")
     assert idx.definitions("handle_reqest") == []
+
+
+def test_comment_banners_do_not_stall_the_word_index(tmp_path: Path) -> None:
+    """A name, then a line of many ``#``: the call pattern must not try every split of the line
+    (it did, exponentially: real projects such as aiohttp never finished indexing)."""
+    import subprocess
+    import sys
+
+    banner = "#" * 200
+    src = f"def helper():\n    return 1\n\n\nhelper\n{banner}\n\nresult = helper  # note: helper(\nhelper(2)\n"
+    (tmp_path / "mod.py").write_text(src)
+    code = (
+        "import sys\nfrom pathlib import Path\nfrom sastls.analyzers.code.index import WorkspaceIndex\n"
+        "idx = WorkspaceIndex(Path(sys.argv[1]))\n"
+        "print(sorted((s.path, s.line) for s in idx.callers('helper')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert done.stdout.strip() == "[('mod.py', 9)]"
