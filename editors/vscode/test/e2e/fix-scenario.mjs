@@ -76,8 +76,12 @@ export async function run({ page, args, out, log, waitFor }) {
     const tab = [...document.querySelectorAll(".tab .label-name")].map((e) => e.textContent || "").find((t) => /sastls fix/.test(t));
     return diff && tab ? tab : undefined;
   }, "the diff editor", 30_000);
-  const inserted = await page.evaluate(() =>
-    [...document.querySelectorAll(".monaco-diff-editor .editor.modified .view-line")].map((e) => (e.textContent || "").replace(/\u00a0/g, " ")).join("\n"));
+  // the tab and the editor element come first, their lines are laid out after (on a loaded machine
+  // the modified side was still empty when read at once)
+  const inserted = await waitFor(page, () => {
+    const text = [...document.querySelectorAll(".monaco-diff-editor .editor.modified .view-line")].map((e) => (e.textContent || "").replace(/\u00a0/g, " ")).join("\n");
+    return text.trim() ? text : undefined;
+  }, "the diff's modified side to be laid out", 30_000);
   log("diff tab:", diffTab);
   await sleep(800);
   await page.screenshot({ path: path.join(out, "fix-2-diff.png") });
