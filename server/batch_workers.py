@@ -30,7 +30,7 @@ from typing import Any
 from sastls.analyzers.findings.model import Finding
 from sastls.graph.verdict import Verdict
 
-from .batch import Group, Runner, TriageOptions, default_index, default_investigate
+from .runner import Group, Runner, TriageOptions, default_index, default_investigate
 from .reports.stats import Skipped
 
 CHUNKS_PER_PROCESS = 8
