@@ -96,6 +96,8 @@ GATE_LEVELS: dict[str, frozenset[str]] = {
     "never": frozenset(),
 }
 GATE_LABELS = frozenset({"TRUE_POSITIVE", "NEEDS_REVIEW"})
+
+
 @dataclass
 class TriageResult:
     findings: list[Finding]  # every finding loaded (SARIF output covers them all)
@@ -107,8 +109,6 @@ class TriageResult:
     input_errors: list[str] = field(default_factory=list)  # whole inputs that could not be read
     load_warnings: list[str] = field(default_factory=list)  # single results that could not be read
     investigated_fingerprints: list[str] = field(default_factory=list)  # groups investigated this run
-
-
 
 
 def read_json(path: Path) -> Any:
@@ -128,39 +128,46 @@ def sarif_documents(paths: Iterable[str]) -> dict[str, Any]:
     return docs
 
 
-def _load(files: Sequence[Path], repo: Path, bases: Any = None) -> LoadResult:
+def _load(files: Sequence[Path], repo: Path) -> LoadResult:
     from sastls.analyzers.findings.load import load_findings
 
-    return load_findings(list(files), repo, fingerprint_bases=bases)
+    return load_findings(list(files), repo, fingerprints=False)
 
 
-class _EarlyWorkers:
-    """Fingerprint bases for ``load_findings``: over worker processes started for the occasion
-    when the run is big enough to investigate over processes anyway (they are kept for that)."""
+def start_workers(options: TriageOptions, findings: int) -> Workers | None:
+    """Worker processes for a heuristic run big enough to pay for them (they start in the
+    background: the parent goes on meanwhile); None otherwise."""
+    if options.config.analyst != "heuristic" or worker_processes(options, findings) <= 1:
+        return None
+    from .batch_workers import Workers
 
-    def __init__(self, options: TriageOptions) -> None:
-        self.options = options
-        self.workers: Workers | None = None
+    try:
+        return Workers(options, worker_processes(options, findings))
+    except Exception as exc:  # no processes here (a sandbox): one process does it all
+        log.warning("worker processes could not start (%s): triage runs in this process", exc)
+        return None
 
-    def __call__(self, findings: Sequence[Finding], repo: Path) -> list[str]:
-        from sastls.analyzers.fingerprints import fingerprint_bases
 
-        procs = worker_processes(self.options, len(findings))
-        if procs > 1:
+def fingerprint(
+    findings: Sequence[Finding], repo: Path, workers: Workers | None
+) -> tuple[list[Finding], str | None]:
+    """The findings with their fingerprints (over ``workers`` when given), and the problem when
+    they could not be computed (the findings are kept without)."""
+    from sastls.analyzers.fingerprints import assign_fingerprints, fingerprint_bases
+
+    def bases(items: Sequence[Finding], root: Path) -> list[str]:
+        if workers is not None:
             try:
-                from .batch_workers import Workers
-
-                self.workers = Workers(self.options, procs)
-                return self.workers.fingerprint_bases(findings, repo)
+                return workers.fingerprint_bases(items, root)
             except Exception as exc:  # a broken worker must not cost the fingerprints
                 log.warning("fingerprints over worker processes failed (%s): computed here", exc)
-                self.close()
-        return fingerprint_bases(findings, repo)
+        return fingerprint_bases(items, root)
 
-    def close(self) -> None:
-        if self.workers is not None:
-            self.workers.close()
-            self.workers = None
+    try:
+        return assign_fingerprints(findings, repo, bases=bases), None
+    except Exception as exc:  # a fingerprint failure must not lose the findings
+        log.exception("fingerprinting failed")
+        return list(findings), f"{repo}: fingerprints not assigned: {exc}"
 
 
 def classify_load_errors(files: Sequence[Path], result: LoadResult) -> tuple[list[str], list[str]]:
@@ -194,7 +201,9 @@ def baseline_fingerprints(path: Path, repo: Path) -> set[str]:
             fp = ((res or {}).get("fingerprints") or {}).get("sastls/v1")
             if isinstance(fp, str):
                 fps.add(fp)
-    fps.update(f.fingerprint for f in _load([path], repo).findings if f.fingerprint)
+    from sastls.analyzers.findings.load import load_findings
+
+    fps.update(f.fingerprint for f in load_findings([path], repo).findings if f.fingerprint)
     return fps
 
 
@@ -212,8 +221,7 @@ async def atriage_findings(
     """Triage already loaded findings (the language server's entry point). ``workers``: worker
     processes already started (``batch_workers.Workers``), used when the run is big enough."""
     started = time.perf_counter()
-    groups, state, duplicate_of = select(findings, options.shard, baseline)
-    scope = [m for g in groups for m in g.members]
+    groups, state, _ = select(findings, options.shard, baseline)
     prog = progress if progress is not None else NullProgress()
     run = Runner(
         options,
@@ -241,10 +249,63 @@ async def atriage_findings(
             await run.all(todo)
     finally:
         prog.close()
+    return _result(options, run, findings, groups, state, started)
+
+
+async def atriage_files(
+    findings: Sequence[Finding],
+    options: TriageOptions,
+    *,
+    store: Store,
+    workers: Workers,
+    progress: Progress | None = None,
+) -> TriageResult:
+    """Triage findings read but not yet fingerprinted, over ``workers``: each worker fingerprints
+    whole files' findings and decides their groups right away, so one parse of a file serves its
+    fingerprints and its verdicts (heuristic analyst; no baseline, no shard: those need every
+    fingerprint before choosing what to investigate). Grouping needs no fingerprint (same place)."""
+    from .batch_workers import run_files
+
+    started = time.perf_counter()
+    planned = merge_repeats(group_findings(findings))
+    at = {id(f): i for i, f in enumerate(findings)}
+    plan = [(at[id(g.primary)], tuple(at[id(m)] for m in g.members)) for g in planned]
+    prog = progress if progress is not None else NullProgress()
+    run = Runner(options, store, default_investigate(), None, prog)
+    prog.start(len(plan))
+    cancel = threading.Event()
+    try:
+        fps = await asyncio.to_thread(run_files, run, findings, plan, workers, store.path, cancel)
+    except asyncio.CancelledError:
+        cancel.set()  # Ctrl-C / task cancelled: stop the workers now (what they committed stays)
+        raise
+    finally:
+        prog.close()
+    if fps is None:
+        raise asyncio.CancelledError
+    done = [f.with_fingerprint(fp) for f, fp in zip(findings, fps, strict=True)]
+    groups = [Group(done[p], tuple(done[m] for m in members)) for p, members in plan]
+    return _result(options, run, done, groups, {}, started)
+
+
+def _result(  # noqa: PLR0917
+    options: TriageOptions,
+    run: Runner,
+    findings: Sequence[Finding],
+    groups: Sequence[Group],
+    state: dict[str, BaselineState],
+    started: float,
+) -> TriageResult:
+    duplicate_of = {
+        m.fingerprint: g.primary.fingerprint
+        for g in groups
+        for m in g.members
+        if m.fingerprint != g.primary.fingerprint
+    }
     stats = RunStats(
         analyst=options.config.analyst,
         model=options.config.model if options.config.analyst == "llm" else None,
-        total=len(scope),
+        total=sum(len(g.members) for g in groups),
         investigated=len(run.investigated),
         reused=run.reused,
         redecided=dict(Counter(run.redecided.values())),
@@ -258,7 +319,7 @@ async def atriage_findings(
     )
     return TriageResult(
         findings=list(findings),
-        scope=scope,
+        scope=[m for g in groups for m in g.members],
         verdicts=run.verdicts,
         stats=stats,
         baseline_state=state,
@@ -299,30 +360,53 @@ async def atriage(
     progress: Progress | None = None,
 ) -> TriageResult:
     """Load ``files`` and triage their findings. Input problems are returned, never raised."""
-    early = _EarlyWorkers(options) if investigate is None and options.config.analyst == "heuristic" else None
+    loaded = await asyncio.to_thread(_load, files, options.repo)
+    input_errors, warnings = classify_load_errors(files, loaded)
+    problem = wrong_repo(loaded.findings, options.repo)
+    if problem is not None:
+        raise WrongRepo(problem)  # before the store is opened: nothing is written in the wrong folder
+    workers = start_workers(options, len(loaded.findings)) if investigate is None else None
     try:
-        return await _atriage(
-            files, options, store=store, investigate=investigate, progress=progress, early=early
+        result = await _atriage(
+            loaded.findings,
+            options,
+            store=store,
+            investigate=investigate,
+            progress=progress,
+            workers=workers,
+            input_errors=input_errors,
         )
     finally:
-        if early is not None:
-            early.close()
+        if workers is not None:
+            workers.close()
+    sources = sorted({f.source_file for f in result.findings if f.source_file})
+    result.originals = sarif_documents(sources)
+    result.input_errors = input_errors
+    result.load_warnings = warnings
+    result.stats = replace(
+        result.stats,
+        inputs=tuple(str(f) for f in files),
+        load_errors=tuple(input_errors + warnings),
+    )
+    return result
 
 
 async def _atriage(
-    files: Sequence[Path],
+    findings: list[Finding],
     options: TriageOptions,
     *,
     store: VerdictStore | None,
     investigate: Investigate | None,
     progress: Progress | None,
-    early: _EarlyWorkers | None,
+    workers: Workers | None,
+    input_errors: list[str],
 ) -> TriageResult:
-    loaded = await asyncio.to_thread(_load, files, options.repo, early)
-    input_errors, warnings = classify_load_errors(files, loaded)
-    problem = wrong_repo(loaded.findings, options.repo)
-    if problem is not None:
-        raise WrongRepo(problem)  # before the store is opened: nothing is written in the wrong folder
+    """``findings`` not yet fingerprinted; ``input_errors`` gets what goes wrong on the way."""
+    fused = workers is not None and options.baseline is None and options.shard is None
+    if not fused:
+        findings, problem = await asyncio.to_thread(fingerprint, findings, options.repo, workers)
+        if problem is not None:
+            input_errors.append(problem)
     baseline: set[str] | None = None
     if options.baseline is not None:
         try:
@@ -336,35 +420,32 @@ async def _atriage(
         try:
             st = open_store(options.repo, options.config)
         except StoreError as exc:
+            if fused:
+                findings, problem = await asyncio.to_thread(fingerprint, findings, options.repo, workers)
+                if problem is not None:
+                    input_errors.append(problem)
             empty = await atriage_findings([], options, store=_NoStore(), investigate=investigate)
-            empty.findings = loaded.findings
-            empty.input_errors = [*input_errors, str(exc)]
+            empty.findings = findings
+            input_errors.append(str(exc))
             return empty
     else:
         st = store
     try:
-        result = await atriage_findings(
-            loaded.findings,
+        if fused:
+            assert workers is not None
+            return await atriage_files(findings, options, store=st, workers=workers, progress=progress)
+        return await atriage_findings(
+            findings,
             options,
             store=st,
             investigate=investigate,
             progress=progress,
             baseline=baseline,
-            workers=early.workers if early is not None else None,
+            workers=workers,
         )
     finally:
         if own_store:
             st.close()
-    sources = sorted({f.source_file for f in loaded.findings if f.source_file})
-    result.originals = sarif_documents(sources)
-    result.input_errors = input_errors
-    result.load_warnings = warnings
-    result.stats = replace(
-        result.stats,
-        inputs=tuple(str(f) for f in files),
-        load_errors=tuple(input_errors + warnings),
-    )
-    return result
 
 
 def triage(files: Sequence[Path], options: TriageOptions, **kwargs: Any) -> TriageResult:

@@ -107,6 +107,7 @@ class TriageOptions:
 
 # --- inputs ---------------------------------------------------------------------------------------
 
+
 def group_findings(findings: Sequence[Finding]) -> list[Group]:
     from sastls.analyzers.findings.merge import group_duplicates
 
@@ -127,6 +128,10 @@ class ContentHashes:
     def __init__(self, repo: Path) -> None:
         self.repo = repo
         self._cache: dict[str, str] = {}
+
+    def known(self, rel: str, digest: str) -> None:
+        """The hash of ``rel`` as read by someone else this run (a workspace index)."""
+        self._cache.setdefault(rel, digest)
 
     def __call__(self, rel: str) -> str:
         if rel not in self._cache:
@@ -389,5 +394,3 @@ def select(
         if m.fingerprint != g.primary.fingerprint
     }
     return groups, state, duplicate_of
-
-

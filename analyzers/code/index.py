@@ -616,6 +616,19 @@ class WorkspaceIndex:
                 self._drop(rel)
         self._named.add((kind, bare))
 
+    def word_index(self) -> dict[tuple[str, str], list[str]]:
+        """(``"def"`` | ``"call"``, identifier) -> the files that may define or call it (built once:
+        one regular-expression pass over every file). Another index of the same tree can adopt it."""
+        with self._lock:
+            return self._word_index()
+
+    def adopt_word_index(self, words: dict[tuple[str, str], list[str]]) -> None:
+        """Use ``words``, built by another index of the same files (``word_index``), instead of
+        reading the whole tree again; ignored once this index has its own or has summarised everything."""
+        with self._lock:
+            if self._words is None and not self._all_indexed and not self._overlays:
+                self._words = words
+
     def _word_index(self) -> dict[tuple[str, str], list[str]]:
         """(kind, identifier) -> the files (of ``_scan``) that may define or call it; built once."""
         if self._words is None:

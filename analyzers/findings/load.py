@@ -274,9 +274,11 @@ def load_findings(
     repo: str | Path,
     *,
     fingerprint_bases: Callable[[Sequence[Finding], Path], list[str]] | None = None,
+    fingerprints: bool = True,
 ) -> LoadResult:
     """Read every file, map paths to ``repo``, drop in-file duplicates, assign fingerprints
-    (``fingerprint_bases``: how the bases are computed, e.g. over worker processes)."""
+    (``fingerprint_bases``: how the bases are computed, e.g. over worker processes; with
+    ``fingerprints=False`` none are assigned: the caller computes them)."""
     root = Path(repo)
     out = LoadResult()
     if not root.is_dir():
@@ -290,6 +292,8 @@ def load_findings(
         out.errors.extend(errors)
         if fmt is not None:
             out.formats[str(path)] = fmt
+    if not fingerprints:
+        return out
     try:
         from ..fingerprints import assign_fingerprints
 
