@@ -14,6 +14,7 @@ file in parallel; the same processes then investigate.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import multiprocessing
 import os
@@ -32,9 +33,26 @@ from sastls.analyzers.findings.model import Finding
 from sastls.graph.verdict import Verdict
 
 from .reports.stats import Skipped
-from .runner import Group, Runner, TriageOptions, default_index, default_investigate
+from .runner import GC_THRESHOLD, Group, Runner, TriageOptions, default_index, default_investigate
 
 CHUNKS_PER_PROCESS = 8
+"""Fingerprint-only work is cut into about this many chunks per process."""
+
+
+def chunk_sizes(total: int, processes: int) -> list[int]:
+    """Sizes of the chunks ``total`` items are cut into, largest first (guided self-scheduling):
+    each is a share of what is left, so the work starts in big chunks (neighbouring files stay
+    together) and ends in small ones (the workers finish together, none waits on a long last one)."""
+    smallest = max(1, -(-total // (processes * 4 * CHUNKS_PER_PROCESS)))
+    sizes: list[int] = []
+    left = total
+    while left > 0:
+        size = min(left, max(smallest, -(-left // (2 * processes))))
+        sizes.append(size)
+        left -= size
+    return sizes
+
+
 log = logging.getLogger(__name__)
 
 
@@ -72,6 +90,7 @@ class _Worker:
     loop: asyncio.AbstractEventLoop
     index: Any
     stores: dict[Path, Any]
+    words: bool = False  # the index has the workspace's word index
 
     def store(self, path: Path) -> Any:
         if path not in self.stores:
@@ -93,6 +112,7 @@ def _watch_parent(parent: int) -> None:
 
 def _init(options: TriageOptions, queue: Any, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent decides
+    gc.set_threshold(*GC_THRESHOLD)
 
     threading.Thread(target=_watch_parent, args=(parent,), name="sastls-parent-watch", daemon=True).start()
 
@@ -150,8 +170,7 @@ def _files(chunk: FileChunk, store_path: Path) -> FileChunkResult:
     from sastls.analyzers.fingerprints import fingerprint_bases, with_suffixes
 
     w = _state[0]
-    if chunk.words:
-        w.index.adopt_word_index(pickle.loads(chunk.words))  # noqa: S301 (our own parent's pickle)
+    _adopt_words(chunk.words)
     run = Runner(w.options, w.store(store_path), default_investigate(), w.index, _QueueProgress(w.queue))
     run.should_stop = lambda: os.getppid() != w.parent
     source = _source(w.index)
@@ -190,16 +209,26 @@ def _fp(finding: Finding | None) -> Finding:
     return finding
 
 
-def _warm() -> None:
-    """What every investigation needs, loaded while the parent still prepares the work."""
+def _word_part(part: int, parts: int) -> dict[tuple[str, str], list[str]]:
+    """This worker's share of the word index; meanwhile loads what every investigation needs."""
     from sastls.analyzers.code.judge import judge_finding
     from sastls.graph.run import ainvestigate
 
     del judge_finding, ainvestigate
+    words: dict[tuple[str, str], list[str]] = _state[0].index.word_index_part(part, parts)
+    return words
 
 
-def _chunk(groups: list[Group], store_path: Path) -> ChunkResult:
+def _adopt_words(words: bytes) -> None:
     w = _state[0]
+    if words and not w.words:
+        w.index.adopt_word_index(pickle.loads(words))  # noqa: S301 (our own parent's pickle)
+        w.words = True
+
+
+def _chunk(groups: list[Group], store_path: Path, words: bytes = b"") -> ChunkResult:
+    w = _state[0]
+    _adopt_words(words)
     run = Runner(w.options, w.store(store_path), default_investigate(), w.index, _QueueProgress(w.queue))
     run.should_stop = lambda: os.getppid() != w.parent
     w.loop.run_until_complete(run.all(groups))
@@ -217,8 +246,23 @@ class Workers:
         self.pool = ProcessPoolExecutor(
             processes, mp_context=ctx, initializer=_init, initargs=(options, self.queue, os.getpid())
         )
-        for _ in range(processes):  # a spawned pool starts a process per task waiting: start them all now
-            self.pool.submit(_warm)
+        # a spawned pool starts a process per task waiting: start them all now, each building its
+        # share of the workspace's word index (every worker needs all of it: ``word_index``)
+        self._word_parts = [self.pool.submit(_word_part, k, processes) for k in range(processes)]
+        self._words: bytes | None = None
+
+    def word_index(self) -> bytes:
+        """The workspace's word index (``WorkspaceIndex.word_index``), pickled for the workers."""
+        if self._words is None:
+            from sastls.analyzers.code.index import join_word_index
+
+            try:
+                words = join_word_index([f.result() for f in self._word_parts])
+                self._words = pickle.dumps(words, pickle.HIGHEST_PROTOCOL)
+            except Exception as exc:  # each worker then builds its own when it needs one
+                log.warning("the word index could not be built over the workers: %s", exc)
+                self._words = b""
+        return self._words
 
     def fingerprint_bases(self, findings: Sequence[Finding], repo: Path) -> list[str]:
         """``analyzers.fingerprints.fingerprint_bases`` over the workers: the findings split by
@@ -249,10 +293,14 @@ class Workers:
 
 
 def chunks(groups: list[Group], processes: int) -> list[list[Group]]:
-    """Groups cut into about CHUNKS_PER_PROCESS chunks per process, neighbouring files together."""
+    """Groups cut into chunks (``chunk_sizes``), neighbouring files together."""
     ordered = sorted(groups, key=lambda g: (g.primary.path, g.primary.line))
-    size = max(1, -(-len(ordered) // (processes * CHUNKS_PER_PROCESS)))
-    return [ordered[i : i + size] for i in range(0, len(ordered), size)]
+    out: list[list[Group]] = []
+    at = 0
+    for size in chunk_sizes(len(ordered), processes):
+        out.append(ordered[at : at + size])
+        at += size
+    return out
 
 
 def run_in_processes(  # noqa: PLR0917
@@ -272,7 +320,8 @@ def run_in_processes(  # noqa: PLR0917
     pool = workers if workers is not None else Workers(run.o, processes)
     finished: list[Future[ChunkResult]] = []
     try:
-        work = {pool.pool.submit(_chunk, c, store_path): c for c in chunks(groups, pool.processes)}
+        words = pool.word_index()
+        work = {pool.pool.submit(_chunk, c, store_path, words): c for c in chunks(groups, pool.processes)}
         pending: set[Future[ChunkResult]] = set(work)
         while pending and not cancel.is_set():
             done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
@@ -303,21 +352,23 @@ def run_in_processes(  # noqa: PLR0917
 def file_chunks(
     findings: Sequence[Finding], groups: Sequence[tuple[int, tuple[int, ...]]], processes: int
 ) -> list[tuple[list[int], FileChunk]]:
-    """Whole files cut into about CHUNKS_PER_PROCESS chunks per process, neighbouring files
-    together; each with the positions of its findings in ``findings``."""
+    """Whole files cut into chunks of about ``chunk_sizes``, neighbouring files together; each
+    with the positions of its findings in ``findings``."""
     by_file: dict[str, list[int]] = {}
     for i, f in enumerate(findings):
         by_file.setdefault(f.path, []).append(i)
     group_at: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
     for g in groups:  # a group's members share its primary's file (same place)
         group_at.setdefault(findings[g[0]].path, []).append(g)
-    size = max(1, -(-len(findings) // (processes * CHUNKS_PER_PROCESS)))
+    sizes = iter(chunk_sizes(len(findings), processes))
+    size = next(sizes, 1)
     out: list[tuple[list[int], FileChunk]] = []
     positions: list[int] = []
     for path in sorted(by_file):
         positions.extend(by_file[path])
         if len(positions) >= size:
             out.append((positions, _file_chunk(findings, positions, group_at)))
+            size = max(1, next(sizes, 1) - (len(positions) - size))  # a whole file may overshoot
             positions = []
     if positions:
         out.append((positions, _file_chunk(findings, positions, group_at)))
@@ -353,7 +404,7 @@ def run_files(  # noqa: PLR0917
     skipped), or None when ``cancel`` was set."""
     from sastls.analyzers.fingerprints import fingerprint_bases, with_suffixes
 
-    words = pickle.dumps(default_index(run.o.repo, run.o.config).word_index(), pickle.HIGHEST_PROTOCOL)
+    words = workers.word_index()
     work = {
         workers.pool.submit(_files, replace(chunk, words=words), store_path): (positions, chunk)
         for positions, chunk in file_chunks(findings, groups, workers.processes)

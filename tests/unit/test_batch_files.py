@@ -120,6 +120,9 @@ class _FailingWorkers:
     pool = _FailingPool()
     queue: queue.Queue[Any] = queue.Queue()
 
+    def word_index(self) -> bytes:
+        return b""
+
     def close(self, *, now: bool = False) -> None:
         pass
 

@@ -12,7 +12,7 @@ from sastls.analyzers.code.taint.python.module import module_info
 
 ROOT = Path(__file__).resolve().parents[2]
 
-SOURCE = b'''from __future__ import annotations
+SOURCE = b"""from __future__ import annotations
 import os, os.path as osp, xml . etree
 import a.b.c
 from . import sibling
@@ -32,7 +32,7 @@ try:
 except ImportError:
     yaml = None
 from flask import request as request
-'''
+"""
 
 
 def _both(source: bytes) -> tuple[dict[str, str], dict[str, str]]:
