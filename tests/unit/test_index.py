@@ -438,7 +438,8 @@ def test_comment_banners_do_not_stall_the_word_index(tmp_path: Path) -> None:
     import sys
 
     banner = "#" * 200
-    src = f"def helper():\n    return 1\n\n\nhelper\n{banner}\n\nresult = helper  # note: helper(\nhelper(2)\n"
+    src = f"def helper():\n    return 1\n\n\nhelper\n{banner}\n\n"
+    src += "result = helper  # note: helper(\nhelper(2)\n"
     (tmp_path / "mod.py").write_text(src)
     code = (
         "import sys\nfrom pathlib import Path\nfrom sastls.analyzers.code.index import WorkspaceIndex\n"
