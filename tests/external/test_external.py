@@ -46,10 +46,13 @@ MIN_CLASSES = 10
 
 # The targets (reported) and today's floors (asserted: they may only rise).
 TARGET_RECALL, TARGET_DROPPED, TARGET_REVIEW = 1.0, 0.50, 0.15
-# Measured when the corpus was built (61 advisories, 212 labelled findings; see
-# docs/external-corpus-analysis.md): recall 0.875 (147/168), dropped 0.523 (23/44), NEEDS_REVIEW 0.165.
-FLOOR_RECALL = 0.875
-FLOOR_DROPPED = 0.522
+# Measured on 2026-11-25 after the second reading of the labels (61 advisories, 211 labelled findings;
+# see docs/external-corpus-analysis.md): recall 0.917 (154/168), dropped 0.488 (21/43), NEEDS_REVIEW
+# 0.166 (35/211). The drop floor was 0.522 (23/44) when the analyst still dropped every argument list
+# run without a shell; option injection is modelled now (recall on command 0.741 -> 1.000), and two
+# of those drops went with the unsound rule: a drop must be earned by evidence, so the floor follows.
+FLOOR_RECALL = 0.916
+FLOOR_DROPPED = 0.488
 CEILING_REVIEW = 0.166
 
 
