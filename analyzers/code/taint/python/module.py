@@ -34,6 +34,17 @@ class ModuleInfo:
     aliases: Mapping[str, str] = field(default_factory=dict)
     imports: dict[str, str] = field(default_factory=dict)
     defs: dict[str, Node] = field(default_factory=dict)  # top-level functions and classes
+    # every module a name is bound to when it is bound more than once (``try: from lxml import etree``
+    # ``except ImportError: import xml.etree.ElementTree as etree``): any of them may run
+    alternatives: dict[str, list[str]] = field(default_factory=dict)
+
+    def bind(self, name: str, target: str) -> None:
+        prior = self.imports.get(name)
+        if prior is not None and prior != target:
+            alts = self.alternatives.setdefault(name, [prior])
+            if target not in alts:
+                alts.append(target)
+        self.imports[name] = target
 
     def normalize(self, name: str) -> str:
         return normalize_module(name, self.aliases)
@@ -70,11 +81,11 @@ def module_info(path: str, root: Node, aliases: Mapping[str, str]) -> ModuleInfo
                 if child.type == "dotted_name":
                     full = text(child)
                     info.imports.setdefault(full.split(".")[0], full.split(".")[0])
-                    info.imports[full] = full
+                    info.bind(full, full)
                 elif child.type == "aliased_import":
                     name, alias = child.child_by_field_name("name"), child.child_by_field_name("alias")
                     if name is not None and alias is not None:
-                        info.imports[text(alias)] = text(name)
+                        info.bind(text(alias), text(name))
         else:
             mod_node = stmt.child_by_field_name("module_name")
             module = text(mod_node)
@@ -83,11 +94,11 @@ def module_info(path: str, root: Node, aliases: Mapping[str, str]) -> ModuleInfo
                     continue
                 child = stmt.children[i]
                 if child.type == "dotted_name":
-                    info.imports[text(child)] = _join(module, text(child))
+                    info.bind(text(child), _join(module, text(child)))
                 elif child.type == "aliased_import":
                     name, alias = child.child_by_field_name("name"), child.child_by_field_name("alias")
                     if name is not None and alias is not None:
-                        info.imports[text(alias)] = _join(module, text(name))
+                        info.bind(text(alias), _join(module, text(name)))
     for child in root.named_children:
         node = child
         if node.type == "decorated_definition":
