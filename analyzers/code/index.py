@@ -74,7 +74,8 @@ _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 _PY_DEF = re.compile(
     rb"\b(?:def|class)(?:\s|\\)+([A-Za-z_][A-Za-z0-9_]*)|\b([A-Za-z_][A-Za-z0-9_]*)(?:\s|\\)*[:=]"
 )
-_PY_CALL = re.compile(rb"\b([A-Za-z_][A-Za-z0-9_]*)(?:\s|\\|#[^\n]*)*\(")
+# (the comment is possessive: "x ####...####" must not try every way of splitting the #s into comments)
+_PY_CALL = re.compile(rb"\b([A-Za-z_][A-Za-z0-9_]*)(?:\s|\\|#[^\n]*+)*+\(")
 _PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _C_IMPL_EXT = (".c", ".cc", ".cpp", ".cxx", ".c++")
 _C_FAMILY = frozenset({"c", "cpp"})

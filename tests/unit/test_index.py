@@ -429,3 +429,13 @@ def test_fuzzy_matches_follow_new_and_removed_definitions(tmp_path: Path) -> Non
     assert found[0].strategy == "fuzzy"
     idx.update_text("b.py", "def other(x):\n    return x\n")
     assert idx.definitions("handle_reqest") == []
+
+
+def test_rulers_of_hash_signs_do_not_stall_the_word_index(tmp_path: Path) -> None:
+    # "name ####...": the call pattern once tried every way of splitting the #s into comments
+    ruler = "#" * 120
+    (tmp_path / "a.py").write_text(f"x = 1  {ruler}\nVALUE {ruler}\n\ndef target():\n    return 1\n")
+    (tmp_path / "b.py").write_text(f"from a import target\nresult = target  {ruler}\nagain = target()\n")
+    ix = WorkspaceIndex(tmp_path)
+    assert [s.path for s in ix.callers("target")] == ["b.py"]
+    assert [d.symbol.path for d in ix.definitions("target")] == ["a.py"]
