@@ -229,19 +229,16 @@ class GuardsMixin(InterpBase):
         args = [a for a in args_node.named_children if a.type != "keyword_argument"]
         q, _is_method = self.qualify(fn)
         fam = self.fam
-        validator = fam.validators.get(q) if fam is not None else None
+        validator = self.validator_of(q, "true")
         if validator is not None:
-            key = var_key(_arg_node(args_node, args, validator.validates))
-            if key is not None:
-                why = validator.why or "`{var}` is validated by {last}()"
-                return [
-                    (key, self.note(cond, fill(why, var=key, name=q, last=q.rsplit(".", 1)[-1]), "guard"))
-                ]
+            found = self.validated(cond, validator, q, (args_node, args))
+            if found:
+                return found
         if fn.type == "attribute":
             obj = fn.child_by_field_name("object")
             method = text(fn.child_by_field_name("attribute"))
             mv = fam.method_validators.get(method) if fam is not None else None
-            if mv is not None:
+            if mv is not None and mv.on == "true":
                 found = self.method_validation(cond, mv, obj, (args_node, args), method)
                 if found:
                     return found
@@ -278,6 +275,45 @@ class GuardsMixin(InterpBase):
             if k and typ in {"int", "float", "bool", "(int, float)"}:
                 return [(k, self.note(cond, f"`{k}` is a number", "guard"))]
         return []
+
+    def validator_of(self, q: str, on: str) -> Validator | None:
+        """The family's validator for callee ``q`` (the user's models first) that works ``on`` the
+        call's truth ("true") or on its return ("return")."""
+        fam = self.fam
+        if fam is None:
+            return None
+        declared = self.spec.user_name(q)
+        v = fam.validators.get(declared or q)
+        if v is None and declared is not None and declared.startswith("."):
+            v = fam.method_validators.get(declared[1:])
+        return v if v is not None and v.on == on else None
+
+    def validated(
+        self, call: Node, v: Validator, q: str, call_args: tuple[Node, list[Node]]
+    ) -> list[tuple[str, Note]]:
+        """The variable a call of validator ``v`` proves safe, with the evidence."""
+        args_node, args = call_args
+        key = var_key(_arg_node(args_node, args, v.validates))
+        if key is None:
+            return []
+        why = fill(v.why or "`{var}` is validated by {last}()", var=key, name=q, last=q.rsplit(".", 1)[-1])
+        if v.user:
+            why += f" (a model in {v.model})"
+        return [(key, self.note(call, why, "guard"))]
+
+    def return_validation(self, call: Node) -> list[tuple[str, Note]]:
+        """``check(x)`` as a statement, where the models say ``check`` raises on bad input: ``x`` is
+        safe after it."""
+        fn = call.child_by_field_name("function")
+        args_node = call.child_by_field_name("arguments")
+        if fn is None or args_node is None:
+            return []
+        q, _ = self.qualify(fn)
+        v = self.validator_of(q, "return")
+        if v is None:
+            return []
+        args = [a for a in args_node.named_children if a.type != "keyword_argument"]
+        return self.validated(call, v, q, (args_node, args))
 
     def method_validation(
         self, cond: Node, v: Validator, obj: Node | None, call_args: tuple[Node, list[Node]], method: str
