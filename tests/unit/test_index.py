@@ -439,3 +439,21 @@ def test_rulers_of_hash_signs_do_not_stall_the_word_index(tmp_path: Path) -> Non
     ix = WorkspaceIndex(tmp_path)
     assert [s.path for s in ix.callers("target")] == ["b.py"]
     assert [d.symbol.path for d in ix.definitions("target")] == ["a.py"]
+
+
+def test_word_index_parts_join_to_the_whole_and_can_be_adopted(tmp_path: Path) -> None:
+    from sastls.analyzers.code.index import join_word_index
+
+    for folder in (FIXTURES, Path(__file__).resolve().parents[1] / "corpus" / "cases"):
+        whole = WorkspaceIndex(folder).word_index()
+        assert whole
+        for parts in (1, 2, 3, 7):
+            index = WorkspaceIndex(folder)
+            assert join_word_index([index.word_index_part(k, parts) for k in range(parts)]) == whole
+    adopter = WorkspaceIndex(FIXTURES)
+    adopter.adopt_word_index(WorkspaceIndex(FIXTURES).word_index())
+    assert adopter.word_index() == WorkspaceIndex(FIXTURES).word_index()
+    own = WorkspaceIndex(FIXTURES)
+    mine = own.word_index()
+    own.adopt_word_index({("def", "x"): ["nowhere.py"]})  # an index keeps the one it has
+    assert own.word_index() is mine
