@@ -9,7 +9,7 @@ nothing here imports the engine (the engine imports the interpreter, never the r
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tree_sitter import Node
@@ -99,6 +99,9 @@ class InterpBase:
         raise NotImplementedError
 
     def return_validation(self, call: Node) -> list[tuple[str, Note]]:
+        raise NotImplementedError
+
+    def update_location(self, target: Node, change: Callable[[Val], Val]) -> bool:
         raise NotImplementedError
 
     # ------------------------------------------------------------ helpers

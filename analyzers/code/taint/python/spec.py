@@ -187,6 +187,7 @@ class PySpec:
     propagators: frozenset[str] = frozenset()  # calls: the result carries the arguments' taint
     propagating_methods: frozenset[str] = frozenset()  # ".methods": receiver and arguments
     flag_summaries: Mapping[str, FlagSummary] = field(default_factory=dict)
+    stores: Mapping[str, ArgSpec] = field(default_factory=dict)  # calls that store their arguments in one
     neutrals: frozenset[str] = frozenset()
     casts: frozenset[str] = frozenset()
     values: Mapping[str, frozenset[str]] = field(default_factory=dict)
@@ -220,6 +221,26 @@ class PySpec:
 
     def concept_names(self, kind: str) -> frozenset[str]:
         return frozenset(n for n, c in self.concepts.items() if c.concept == kind)
+
+    @functools.cached_property
+    def known_methods(self) -> frozenset[str]:
+        """Every ``.method`` some model describes (what it returns, keeps, checks or is)."""
+        names: set[str] = {
+            *self.sources,
+            *self.propagating_methods,
+            *self.flag_summaries,
+            *self.stores,
+            *self.neutrals,
+            *self.casts,
+            *self.concepts,
+        }
+        for fam in self.families.values():
+            names.update(fam.sinks)
+            names.update(fam.sanitizers)
+            names.update(fam.safe_variants)
+            names.update(fam.validators)
+            names.update("." + m for m in fam.method_validators)
+        return frozenset(n for n in names if n.startswith("."))
 
     @functools.cached_property
     def host_attributes(self) -> frozenset[str]:
@@ -296,6 +317,7 @@ def compile_models(models: Models) -> PySpec:
     propagators: set[str] = set()
     methods: set[str] = set()
     flag_summaries: dict[str, FlagSummary] = {}
+    stores: dict[str, ArgSpec] = {}
     neutrals: set[str] = set()
     casts: set[str] = set()
     values: dict[str, frozenset[str]] = {}
@@ -321,7 +343,10 @@ def compile_models(models: Models) -> PySpec:
                     )
         for row in d.get("summaries", ()):
             flagged = row.get("flags") or row.get("flags_if") or row.get("result", "arguments") != "arguments"
+            into = parse_arg(row["into"]) if "into" in row else None
             for n in row["names"]:
+                if into is not None:
+                    stores[n] = into
                 if flagged or row.get("first"):
                     flag_summaries[n] = FlagSummary(
                         n,
@@ -468,6 +493,7 @@ def compile_models(models: Models) -> PySpec:
         propagators=frozenset(propagators),
         propagating_methods=frozenset(methods),
         flag_summaries=flag_summaries,
+        stores=stores,
         neutrals=frozenset(neutrals),
         casts=frozenset(casts),
         values=values,
