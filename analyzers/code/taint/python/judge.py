@@ -13,6 +13,7 @@ from ..outcome import POSITIVE_ROLES, Outcome
 from ..values import Note, Val
 from .callers import resolve_params
 from .engine import Engine
+from .imports import import_statement, understood_uses
 from .module import ModuleInfo
 from .sinks import SinkSite, dangerous_value, find_sinks
 from .syntax import descendants, enclosing_function, line_of, nkey, short, text
@@ -64,6 +65,25 @@ def judge_python(finding: Finding, family: Family, parsed: ParsedFile, engine: E
             engine, info, root, family, lo=lo, hi=hi
         )
     if not sites:
+        stmt = import_statement(root, lo)
+        uses = understood_uses(engine.spec, fam, info, root, stmt) if stmt is not None else None
+        if stmt is not None and uses is not None:
+            what = short(text(stmt))
+            said = (
+                f"The finding reports `{what}`, which is no weakness by itself; no use of it in "
+                f"{parsed.path} is a {fam.description} sink"
+            )
+            said += (
+                ": " + "; ".join(f"{n.why} (line {n.start_line})" for n in uses[:4])
+                if uses
+                else ": it is not used"
+            )
+            notes = uses or [
+                Note(parsed.path, lo, lo, f"`{what}` is imported and never used", "safe_variant")
+            ]
+            return Outcome(
+                "FALSE_POSITIVE", 0.8, "the module is used only in safe ways", said + ".", notes[:12]
+            )
         return Outcome(
             "NEEDS_REVIEW",
             0.3,

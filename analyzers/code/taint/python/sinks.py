@@ -12,7 +12,7 @@ from tree_sitter import Node
 from ..families import Family
 from ..values import CLEAN, Note, Origin, Val, join_all
 from .calls import bind_params
-from .command import arg_value, vector_value
+from .command import arg_value, lookup_value, vector_value
 from .conditions import Args, Required, denoted_name, holds
 from .engine import Engine
 from .interp import Interp
@@ -280,6 +280,8 @@ def dangerous_value(engine: Engine, info: ModuleInfo, site: SinkSite, hit: Hit, 
     sink = site.sink
     if sink is None:
         return CLEAN
+    if fam.program_lookup:
+        return lookup_value(path, node, sink, hit)
     # ---- safe variants decided by the call's own arguments (the family's rules, then the sink's)
     rules = (*fam.rules, *sink.rules)
     if rules:

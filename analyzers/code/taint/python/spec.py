@@ -124,6 +124,7 @@ class PyFamily:
     dangerous_chars: str = ""
     casts_clean: bool = True
     config: bool = False  # the sink's own arguments decide (no attacker data flow)
+    program_lookup: bool = False  # how the call finds its program (PATH), not what it runs
     shells: frozenset[str] = frozenset()
     shell_flags: frozenset[str] = frozenset()
     command_programs: frozenset[str] = frozenset()  # run their arguments as a command (env, ssh)
@@ -451,6 +452,12 @@ def compile_models(models: Models) -> PySpec:
                 user.update(row.get("names", ()))
         for row in f.data.get("safe_variants", ()):
             user.update(row.get("names", ()))
+    for fb in fams.values():
+        other = fams.get(fb.props.get("sinks_of", ""))
+        if other is not None and other is not fb:
+            # a claim about the same calls (a partial executable path): the same sinks
+            fb.sinks = {**other.sinks, **fb.sinks}
+            fb.site_sinks = [*other.site_sinks, *fb.site_sinks]
     families: dict[str, PyFamily] = {}
     for name, fb in fams.items():
         p = fb.props
@@ -460,6 +467,7 @@ def compile_models(models: Models) -> PySpec:
             dangerous_chars=p.get("dangerous_chars", ""),
             casts_clean=bool(p.get("casts_clean", True)),
             config=bool(p.get("config", False)),
+            program_lookup=bool(p.get("program_lookup", False)),
             shells=frozenset(p.get("shells", ())),
             shell_flags=frozenset(p.get("shell_flags", ())),
             command_programs=frozenset(p.get("command_programs", ())),
