@@ -73,6 +73,8 @@ class InterpBase:
         self.env: Env | None = {}
         self.returns: list[Val] = []
         self.exit_envs: list[Env] = []  # the environments at each return
+        # each ``return``: the environment there, the returned expression and its value
+        self.return_points: list[tuple[Env, Node | None, Val]] = []
         self.hits: dict[NodeKey, Hit] = {}
         self.dead: list[Note] = []
         self.loop_exits: list[list[Env]] = []

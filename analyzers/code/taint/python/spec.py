@@ -125,6 +125,8 @@ class PyFamily:
     casts_clean: bool = True
     config: bool = False  # the sink's own arguments decide (no attacker data flow)
     program_lookup: bool = False  # how the call finds its program (PATH), not what it runs
+    # facts that together make a value safe (a path with no '..' that is not absolute), with why
+    safe_with: tuple[tuple[frozenset[str], str], ...] = ()
     shells: frozenset[str] = frozenset()
     shell_flags: frozenset[str] = frozenset()
     command_programs: frozenset[str] = frozenset()  # run their arguments as a command (env, ssh)
@@ -468,6 +470,7 @@ def compile_models(models: Models) -> PySpec:
             casts_clean=bool(p.get("casts_clean", True)),
             config=bool(p.get("config", False)),
             program_lookup=bool(p.get("program_lookup", False)),
+            safe_with=tuple((frozenset(r["flags"]), r.get("why", "")) for r in p.get("safe_with", ())),
             shells=frozenset(p.get("shells", ())),
             shell_flags=frozenset(p.get("shell_flags", ())),
             command_programs=frozenset(p.get("command_programs", ())),

@@ -44,6 +44,7 @@ class StatementsMixin(InterpBase):
             self.returns.append(v)
             if self.env is not None:
                 self.exit_envs.append(self.env)
+                self.return_points.append((dict(self.env), value, v))
             self.env = None
         elif t == "raise_statement":
             for c in node.named_children:
