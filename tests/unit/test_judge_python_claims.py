@@ -108,6 +108,102 @@ def run():
     os.system(request.args["tool"] + " --version")  # <-
 """,
     ),
+    # ------------------------------------------------ weak hashes: what the digest is for
+    (
+        "weak-hash-of-a-password",
+        "B324",
+        327,
+        TP,
+        """
+import hashlib
+def store(password):
+    return hashlib.md5(password.encode()).hexdigest()  # <-
+""",
+    ),
+    (
+        "weak-hash-names-a-cache-file",
+        "B324",
+        327,
+        FP,
+        """
+import hashlib, os
+def cached(url, body):
+    name = hashlib.md5(url.encode()).hexdigest()  # <-
+    with open(os.path.join("/var/cache/app", name + ".html"), "w") as fh:
+        fh.write(body)
+""",
+    ),
+    (
+        "weak-hash-keys-a-cache",
+        "B324",
+        327,
+        FP,
+        """
+import hashlib
+CACHE = {}
+def remember(query, rows):
+    CACHE[hashlib.sha1(query.encode()).hexdigest()[:16]] = rows  # <-
+""",
+    ),
+    (
+        "weak-hash-returned-to-callers",
+        "B324",
+        327,
+        TP,
+        """
+import hashlib
+def fingerprint(data):
+    return hashlib.md5(data).hexdigest()  # <-
+""",
+    ),
+    (
+        "weak-hash-compared",
+        "B324",
+        327,
+        TP,
+        """
+import hashlib, hmac
+def check(body, given):
+    digest = hashlib.sha1(body).hexdigest()  # <-
+    return hmac.compare_digest(digest, given)
+""",
+    ),
+    (
+        "weak-hash-stored-as-a-value",
+        "B324",
+        327,
+        TP,
+        """
+import hashlib
+USERS = {}
+def register(name, secret_answer):
+    USERS[name] = hashlib.md5(secret_answer.encode()).hexdigest()  # <-
+""",
+    ),
+    (
+        "weak-hash-file-name-but-secret-input",
+        "B324",
+        327,
+        TP,
+        """
+import hashlib, os
+def spool(token, body):
+    name = hashlib.md5(token.encode()).hexdigest()  # <-
+    with open(os.path.join("/var/spool", name), "w") as fh:
+        fh.write(body)
+""",
+    ),
+    (
+        "weak-hash-not-for-security",
+        "B324",
+        327,
+        FP,
+        """
+import hashlib
+def etag(data):
+    return hashlib.md5(data, usedforsecurity=False).hexdigest()  # <-
+""",
+    ),
     # ------------------------------------------------ B403/B404: an import follows its uses
     (
         "b404-import-used-with-input",

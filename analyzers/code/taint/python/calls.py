@@ -221,12 +221,18 @@ class CallsMixin(InterpBase):
         if summary is not None and summary.first:
             return self.flag_summary(summary, pos, kws, receiver)
         # 3. sanitizers and safe variants of the family
+        sani = fam.sanitizers.get(q) if fam is not None else None
+        if (
+            sani is not None
+            and sani.receiver_flag
+            and (receiver is None or sani.receiver_flag not in receiver.flags)
+        ):
+            sani = None  # a method that escapes only on some objects (a template that autoescapes)
         if fam is not None and (
-            q in fam.sanitizers
+            sani is not None
             or q in fam.safe_variants
             or (fam.safe_prefixes and q.startswith(fam.safe_prefixes))
         ):
-            sani = fam.sanitizers.get(q)
             why = fill(sani.why, name=q.lstrip("."), last=method) if sani is not None and sani.why else ""
             why = why or f"sanitized by {q.lstrip('.')}()"
             if sani is not None and sani.user:

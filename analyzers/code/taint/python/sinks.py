@@ -14,6 +14,7 @@ from ..values import CLEAN, Note, Origin, Val, join_all
 from .calls import bind_params
 from .command import arg_value, lookup_value, vector_value
 from .conditions import Args, Required, denoted_name, holds
+from .digests import naming_only, secret_input
 from .engine import Engine
 from .interp import Interp
 from .module import ModuleInfo
@@ -358,6 +359,11 @@ def _config_value(
         filled["unsure"] = required.unsure[0] if required.unsure else ""
     why = fill(rule.why, **filled)
     line = node.start_point[0] + 1
+    if rule.verdict == "weak" and fam.naming_calls and node.type == "call" and secret_input(node) is None:
+        named = naming_only(node, _qualify(engine, info, node, family), fam.naming_calls)
+        if named is not None:
+            said = f"{why}, but the hash is not used for security: {named}"
+            return Val().with_note(_note(path, node, said, "safe_variant"))
     if rule.verdict == "safe":
         return Val().with_note(_note(path, node, why, "safe_variant"))
     if rule.verdict == "weak":

@@ -108,6 +108,7 @@ class Sanitizer:
     why: str = ""
     model: str = ""
     user: bool = False
+    receiver_flag: str = ""  # sanitizes only when the receiver carries this fact
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,7 @@ class PyFamily:
     program_lookup: bool = False  # how the call finds its program (PATH), not what it runs
     # facts that together make a value safe (a path with no '..' that is not absolute), with why
     safe_with: tuple[tuple[frozenset[str], str], ...] = ()
+    naming_calls: frozenset[str] = frozenset()  # a value passed there only names something (a file)
     shells: frozenset[str] = frozenset()
     shell_flags: frozenset[str] = frozenset()
     command_programs: frozenset[str] = frozenset()  # run their arguments as a command (env, ssh)
@@ -397,7 +399,9 @@ def compile_models(models: Models) -> PySpec:
                     )
                     continue
                 for n in row["names"]:
-                    target.sanitizers[n] = Sanitizer(n, row.get("why", ""), f.name, f.origin != "builtin")
+                    target.sanitizers[n] = Sanitizer(
+                        n, row.get("why", ""), f.name, f.origin != "builtin", row.get("receiver_flag", "")
+                    )
         for row in d.get("validators", ()):
             for fam in _fams(row["family"], known):
                 for n in row["names"]:
@@ -470,6 +474,7 @@ def compile_models(models: Models) -> PySpec:
             casts_clean=bool(p.get("casts_clean", True)),
             config=bool(p.get("config", False)),
             program_lookup=bool(p.get("program_lookup", False)),
+            naming_calls=frozenset(p.get("naming_calls", ())),
             safe_with=tuple((frozenset(r["flags"]), r.get("why", "")) for r in p.get("safe_with", ())),
             shells=frozenset(p.get("shells", ())),
             shell_flags=frozenset(p.get("shell_flags", ())),
