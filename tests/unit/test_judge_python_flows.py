@@ -606,7 +606,74 @@ def run(conn, cols):
 ]
 
 
-ALL = [*CONTAINERS, *RAW_QUERY_STRINGS, *STRING_BUILDING]
+# ------------------------------------------------ values out of sight are unknown, never constant
+OUT_OF_SIGHT: list[tuple[str, int, str, str]] = [
+    (
+        "getattr-of-self-with-a-constant-default",
+        95,
+        TP,
+        """
+class Host:
+    def cpu_info(self):
+        info = getattr(self, "cpu_info_text", "{}")
+        if not info:
+            info = "{}"
+        return eval(info)  # <-
+""",
+    ),
+    (
+        "getattr-of-an-object-out-of-sight",
+        78,
+        TP,
+        """
+import os
+def run(job):
+    os.system(getattr(job, "command", "true"))  # <-
+""",
+    ),
+    (
+        "super-method-returns-submitted-data",
+        95,
+        TP,
+        """
+from django import forms
+class CapsForm(forms.Form):
+    def clean(self):
+        data = super(CapsForm, self).clean()
+        caps = data.get("caps")
+        return eval(caps)  # <-
+""",
+    ),
+    (
+        "import-fallback-to-a-module-not-modelled",
+        611,
+        TP,
+        """
+try:
+    from xml.etree import cElementTree as ElementTree
+except ImportError:
+    from elementtree import ElementTree
+def parse(text):
+    return ElementTree.fromstring(text)  # <-
+""",
+    ),
+    (
+        "import-fallback-within-the-standard-library",
+        611,
+        FP,
+        """
+try:
+    from xml.etree import cElementTree as ElementTree
+except ImportError:
+    from xml.etree import ElementTree
+def parse(text):
+    return ElementTree.fromstring(text)  # <-
+""",
+    ),
+]
+
+
+ALL = [*CONTAINERS, *RAW_QUERY_STRINGS, *STRING_BUILDING, *OUT_OF_SIGHT]
 
 
 @pytest.mark.parametrize(("name", "cwe", "expected", "code"), ALL, ids=[c[0] for c in ALL])

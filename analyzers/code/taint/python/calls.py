@@ -82,9 +82,18 @@ class CallsMixin(InterpBase):
                 receiver = None
             else:
                 self.record(node, pos, kws, receiver)
-        result = self.call_result(
-            node, fn, q, is_method=is_method, receiver=receiver, obj=obj, pos=pos, kws=kws
-        )
+        builtin = q in {"getattr", "super"} and fn is not None and fn.type == "identifier"
+        if builtin and q == "getattr" and len(pos) >= 2:
+            result = self.getattr_value(node, _pos_nodes[0], pos)
+        elif builtin and q == "super":
+            # the base class's methods are not read here (a framework's Form.clean() returns the
+            # submitted data): what they return is unknown, never a constant
+            what = "super() (a method of a base class, not read by the analyst)"
+            result = Val(origins=frozenset({Origin("unknown", what, self.path, line_of(node))}))
+        else:
+            result = self.call_result(
+                node, fn, q, is_method=is_method, receiver=receiver, obj=obj, pos=pos, kws=kws
+            )
         into = self.spec.stores.get(q)
         if into is not None:
             self.store_into(node, into, obj, pos, kws)
@@ -96,6 +105,29 @@ class CallsMixin(InterpBase):
             if switch is not None and len(pos) >= 2:
                 self.set_feature(node, obj, pos, switch)
         return result
+
+    def getattr_value(self, node: Node, obj: Node, pos: list[Val]) -> Val:
+        """``getattr(obj, "name", default)`` is ``obj.name`` (or the default): an attribute of ``self``
+        is what the class puts there; of a module, a constant of the library; of anything else, what
+        the object holds or an unknown, never a constant."""
+        name = pos[1].const
+        default = pos[2] if len(pos) > 2 else None
+        base = pos[0]
+        attr: Val
+        if isinstance(name, str) and obj.type == "identifier" and text(obj) in {"self", "cls"}:
+            attr = self.class_attribute(node, name)
+        elif base.tainted:
+            attr = replace(base, fields=None, exact=False, const=NOT_CONST)
+        elif (
+            obj.type == "identifier"
+            and not (text(obj) in self.locals and not self.is_module)
+            and self.info.qualify_root(text(obj)) is not None
+        ):
+            attr = CLEAN  # an attribute of an imported module: a constant or a function of the library
+        else:
+            what = f"getattr({short(text(obj))}, ...) (an attribute the analyst cannot see)"
+            attr = Val(origins=frozenset({Origin("unknown", what, self.path, line_of(node))}))
+        return join(attr, default) if default is not None else attr
 
     def store_into(
         self, node: Node, into: ArgSpec, obj: Node | None, pos: list[Val], kws: dict[str, Val]
