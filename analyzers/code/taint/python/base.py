@@ -106,6 +106,9 @@ class InterpBase:
     def update_location(self, target: Node, change: Callable[[Val], Val]) -> bool:
         raise NotImplementedError
 
+    def class_attribute(self, node: Node, attr: str) -> Val:
+        raise NotImplementedError
+
     # ------------------------------------------------------------ helpers
 
     def default_value(self, node: Node) -> Val:
