@@ -35,6 +35,7 @@ Family = Literal[
     "null_deref",
     "int_overflow",
     "request_timeout",
+    "search_path",
 ]
 
 # Rules with nothing to disprove beyond what the scanner saw: kept as TRUE_POSITIVE.
@@ -95,6 +96,8 @@ CWE_FAMILY: Final[dict[int, Family]] = {
     190: "int_overflow",
     191: "int_overflow",
     680: "int_overflow",
+    426: "search_path",
+    427: "search_path",
 }
 
 # Bandit test ids (https://bandit.readthedocs.io/en/latest/plugins/).
@@ -126,7 +129,7 @@ BANDIT_FAMILY: Final[dict[str, Family]] = {
     "B604": "command",
     "B605": "command",
     "B606": "command",
-    "B607": "command",
+    "B607": "search_path",
     "B609": "command",
     "B608": "sql",
     "B610": "sql",
