@@ -191,6 +191,34 @@ def view():
     os.system(cfg["s"]["cmd"])  # <-
 """,
     ),
+    # ------------------------------------------------ Tornado's redirect
+    (
+        "tornado-redirect-to-request-path",
+        601,
+        "rule",
+        "scanner",
+        TP,
+        """
+import tornado.web
+class TrailingSlash(tornado.web.RequestHandler):
+    def get(self):
+        uri = self.request.path.rstrip("/")
+        self.redirect("?".join((uri, self.request.query)))  # <-
+""",
+    ),
+    (
+        "tornado-redirect-constant",
+        601,
+        "rule",
+        "scanner",
+        FP,
+        """
+import tornado.web
+class Home(tornado.web.RequestHandler):
+    def get(self):
+        self.redirect("/dashboard")  # <-
+""",
+    ),
     # ------------------------------------------------ elementpath
     (
         "elementpath-select-with-input",
