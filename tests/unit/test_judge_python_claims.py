@@ -204,6 +204,31 @@ def etag(data):
     return hashlib.md5(data, usedforsecurity=False).hexdigest()  # <-
 """,
     ),
+    # ------------------------------------------------ temporary files named in advance
+    (
+        "b306-mktemp",
+        "B306",
+        377,
+        TP,
+        """
+import tempfile
+def spool(data):
+    name = tempfile.mktemp()  # <-
+    with open(name, "w") as fh:
+        fh.write(data)
+""",
+    ),
+    (
+        "b108-fixed-name-in-tmp",
+        "B108",
+        377,
+        TP,
+        """
+def spool(data):
+    with open("/tmp/app-spool.txt", "w") as fh:  # <-
+        fh.write(data)
+""",
+    ),
     # ------------------------------------------------ B403/B404: an import follows its uses
     (
         "b404-import-used-with-input",

@@ -130,6 +130,65 @@ def view():
     return "<p>" + escape(request.args["n"]) + "</p>"  # <-
 """,
     ),
+    # ------------------------------------------------ a parser configured by a parameter's default
+    (
+        "lxml-parser-configured-by-a-safe-default",
+        611,
+        "rule",
+        "scanner",
+        FP,
+        """
+from lxml import etree
+def load_svg(path, resolve_entities=False):
+    parser = etree.XMLParser(recover=True, resolve_entities=resolve_entities)  # <-
+    return etree.parse(path, parser=parser)
+def render(path, resolve_entities=False):
+    return load_svg(path, resolve_entities=resolve_entities)
+""",
+    ),
+    (
+        "lxml-parser-default-overridden-by-a-caller",
+        611,
+        "rule",
+        "scanner",
+        TP,
+        """
+from lxml import etree
+def load_svg(path, resolve_entities=False):
+    parser = etree.XMLParser(recover=True, resolve_entities=resolve_entities)  # <-
+    return etree.parse(path, parser=parser)
+def render_with_entities(path):
+    return load_svg(path, resolve_entities=True)
+""",
+    ),
+    (
+        "lxml-parser-default-that-resolves",
+        611,
+        "rule",
+        "scanner",
+        TP,
+        """
+from lxml import etree
+def load_svg(path, resolve_entities=True):
+    parser = etree.XMLParser(recover=True, resolve_entities=resolve_entities)  # <-
+    return etree.parse(path, parser=parser)
+""",
+    ),
+    (
+        "route-parameter-default-is-still-input",
+        327,
+        "rule",
+        "scanner",
+        TP,
+        """
+import hashlib
+from fastapi import FastAPI
+app = FastAPI()
+@app.get("/digest")
+def digest(data: str, algorithm: str = "sha256"):
+    return {"digest": hashlib.new(algorithm, data.encode()).hexdigest()}  # <-
+""",
+    ),
     # ------------------------------------------------ defusedxml hardening
     (
         "defuse-stdlib-hardens-etree",
@@ -189,6 +248,34 @@ def view():
     cfg = configparser.ConfigParser()
     cfg["s"] = {"cmd": request.args["c"]}
     os.system(cfg["s"]["cmd"])  # <-
+""",
+    ),
+    # ------------------------------------------------ Tornado's redirect
+    (
+        "tornado-redirect-to-request-path",
+        601,
+        "rule",
+        "scanner",
+        TP,
+        """
+import tornado.web
+class TrailingSlash(tornado.web.RequestHandler):
+    def get(self):
+        uri = self.request.path.rstrip("/")
+        self.redirect("?".join((uri, self.request.query)))  # <-
+""",
+    ),
+    (
+        "tornado-redirect-constant",
+        601,
+        "rule",
+        "scanner",
+        FP,
+        """
+import tornado.web
+class Home(tornado.web.RequestHandler):
+    def get(self):
+        self.redirect("/dashboard")  # <-
 """,
     ),
     # ------------------------------------------------ elementpath

@@ -12,6 +12,7 @@ from ..families import SINKLESS_FAMILIES, Family
 from ..outcome import POSITIVE_ROLES, Outcome
 from ..values import Note, Val
 from .callers import resolve_params
+from .defaults import settle_defaults
 from .engine import Engine
 from .imports import import_statement, understood_uses
 from .module import ModuleInfo
@@ -196,7 +197,13 @@ def _taint(
                 else:
                     unreached.append(s)
                 continue
+            settled: list[Note] = []
+            if fam_config(engine, family) or (s.sink is not None and s.sink.config):
+                hit, settled = settle_defaults(engine, path, func, hit)
             val = dangerous_value(engine, info, s, hit, family)
+            if settled and not val.origins:
+                for n in settled:
+                    val = val.with_note(n)
             if func is not None and any(o.kind == "param" for o in val.origins):
                 val = resolve_params(engine, path, func, val, family, depth=0)
             values.append((s, val))
