@@ -7,7 +7,6 @@ fresh machine needs nothing by hand; the extension's own lint, type check and un
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -16,41 +15,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 EXT = ROOT / "editors" / "vscode"
-CACHE = Path(os.environ.get("SASTLS_CODE_SERVER_DIR", Path.home() / ".cache" / "sastls" / "code-server"))
-ENTRY = CACHE / "node_modules" / "code-server" / "out" / "node" / "entry.js"
 
 pytestmark = pytest.mark.editor
-
-
-def _npm(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["npm", *args], cwd=EXT, capture_output=True, text=True, timeout=timeout)
-
-
-@pytest.fixture(scope="module")
-def vsix(need: Callable[[str], str]) -> Path:
-    need("node")
-    need("npm")
-    if not (EXT / "node_modules").exists():
-        proc = _npm("ci", "--no-audit", "--no-fund")
-        assert proc.returncode == 0, proc.stderr[-3000:]
-    proc = _npm("test")
-    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
-    proc = _npm("run", "package")
-    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
-    return EXT / "sastls.vsix"
-
-
-@pytest.fixture(scope="module")
-def code_server() -> Path:
-    if not ENTRY.exists():
-        proc = subprocess.run(
-            ["bash", str(EXT / "test" / "e2e" / "code-server-setup.sh"), str(CACHE)],
-            capture_output=True,
-            text=True,
-            timeout=1200,
-        )
-        assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
-    return CACHE
 
 
 def test_vsix_contents(vsix: Path) -> None:

@@ -12,6 +12,8 @@ import {
   State,
 } from "vscode-languageclient/node";
 
+import { FindingsView, registerFindingsView } from "./findingsView";
+import { isReport, showReport } from "./reportView";
 import { findServer } from "./serverPath";
 import { API_KEY_ENV, serverSettings, settingNames } from "./settings";
 import { ServerStatus, StatusItem } from "./status";
@@ -28,6 +30,7 @@ let status: StatusItem;
 let restarts = 0;
 let lastStart = 0;
 let hasApiKey = false;
+let findings: FindingsView | undefined;
 let names: string[] = [];
 
 interface FindingData {
@@ -86,6 +89,14 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     initializationOptions: serverSettings(names, hasApiKey),
     errorHandler: new BackoffErrorHandler(context),
     middleware: {
+      window: {
+        // Investigation reports open in a tab titled after the finding (reportView.ts).
+        showDocument: async (params, token, next) => {
+          const uri = vscode.Uri.parse(params.uri);
+          if (isReport(uri) && (await showReport(uri, params.takeFocus ?? false))) return { success: true };
+          return next(params, token);
+        },
+      },
       workspace: {
         // The server asks for its section: answer with the settings the user changed (see settings.ts).
         configuration: (params, token, next) =>
@@ -102,7 +113,11 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   client = c;
   lastStart = Date.now();
   await c.start();
-  c.onNotification("sastls/status", (s: ServerStatus) => status.update(s));
+  c.onNotification("sastls/status", (s: ServerStatus) => {
+    status.update(s);
+    findings?.refreshSoon();
+  });
+  findings?.refreshSoon(0);
 }
 
 async function stop(): Promise<void> {
@@ -197,6 +212,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   output = vscode.window.createOutputChannel("sastls", { log: true });
   status = new StatusItem();
   context.subscriptions.push(output, status);
+  findings = registerFindingsView(context, () => !!client && client.isRunning(), run);
   const reg = (id: string, fn: () => Promise<unknown>) =>
     context.subscriptions.push(vscode.commands.registerCommand(id, fn));
 

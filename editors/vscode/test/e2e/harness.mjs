@@ -1,0 +1,145 @@
+// Shared by the end-to-end scenarios: start code-server with the packaged extension, drive it with
+// headless Chromium (puppeteer-core), wait for things in the page, take screenshots, clean up.
+import { spawn, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import puppeteer from "puppeteer-core";
+
+export function parseArgs(required) {
+  const args = Object.fromEntries(
+    process.argv.slice(2).reduce((acc, v, i, a) => (v.startsWith("--") ? [...acc, [v.slice(2), a[i + 1]]] : acc), []),
+  );
+  for (const k of required) {
+    if (!args[k]) {
+      console.error(`missing --${k}`);
+      process.exit(2);
+    }
+  }
+  return args;
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const log = (...m) => console.error(`[e2e ${new Date().toISOString().slice(11, 19)}]`, ...m);
+
+/** Start code-server on `workspace` with the .vsix installed and `settings` as the user settings. */
+export async function startWorkbench({ codeServer, vsix, workspace, settings, out, timeoutMs = 240_000 }) {
+  fs.mkdirSync(out, { recursive: true });
+  const entry = path.join(codeServer, "node_modules", "code-server", "out", "node", "entry.js");
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "sastls-cs-"));
+  const userData = path.join(tmp, "user");
+  const extensions = path.join(tmp, "extensions");
+  fs.mkdirSync(path.join(userData, "User"), { recursive: true });
+  fs.writeFileSync(
+    path.join(userData, "User", "settings.json"),
+    JSON.stringify({
+      "workbench.startupEditor": "none",
+      "security.workspace.trust.enabled": false,
+      "telemetry.telemetryLevel": "off",
+      "update.mode": "none",
+      "extensions.autoCheckUpdates": false,
+      "workbench.tips.enabled": false,
+      ...settings,
+    }),
+  );
+  const config = path.join(tmp, "config.yaml");
+  fs.writeFileSync(config, "auth: none\ncert: false\n");
+  log("installing", vsix);
+  execFileSync(process.execPath, [entry, "--user-data-dir", userData, "--extensions-dir", extensions, "--config", config,
+    "--install-extension", path.resolve(vsix)], { stdio: ["ignore", "inherit", "inherit"] });
+  const port = await new Promise((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const p = s.address().port;
+      s.close(() => resolve(p));
+    });
+  });
+  const cs = spawn(process.execPath, [entry, "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--user-data-dir",
+    userData, "--extensions-dir", extensions, "--config", config, "--disable-telemetry", "--disable-update-check",
+    "--disable-workspace-trust", path.resolve(workspace)], { stdio: ["ignore", "pipe", "pipe"] });
+  let csLog = "";
+  cs.stdout.on("data", (d) => (csLog += d));
+  cs.stderr.on("data", (d) => (csLog += d));
+  let browser;
+  const finish = async (code) => {
+    clearTimeout(deadline);
+    try {
+      if (browser) await browser.close();
+    } catch {}
+    cs.kill("SIGTERM");
+    fs.writeFileSync(path.join(out, "code-server.log"), csLog);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    process.exit(code);
+  };
+  const deadline = setTimeout(() => {
+    log("timed out");
+    void finish(1);
+  }, timeoutMs);
+  for (let i = 0; i < 120; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    await sleep(250);
+  }
+  browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+      "--no-first-run", "--disable-sync", "--disable-quic", `--user-data-dir=${path.join(tmp, "chromium")}`],
+    defaultViewport: { width: 1400, height: 900 },
+  });
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(path.resolve(workspace))}`);
+  await waitFor(page, out, () => !!document.querySelector(".monaco-workbench .part.editor"), "workbench");
+  log("workbench up");
+  return { page, finish };
+}
+
+export async function waitFor(page, out, fn, what, timeout = 60_000, ...fnArgs) {
+  const start = Date.now();
+  for (;;) {
+    const v = await page.evaluate(fn, ...fnArgs).catch(() => undefined);
+    if (v) return v;
+    if (Date.now() - start > timeout) {
+      await page.screenshot({ path: path.join(out, `timeout-${what.replace(/\W+/g, "-")}.png`) });
+      throw new Error(`timed out waiting for ${what}`);
+    }
+    await sleep(250);
+  }
+}
+
+export async function chord(page, ...keys) {
+  for (const k of keys.slice(0, -1)) await page.keyboard.down(k);
+  await page.keyboard.press(keys[keys.length - 1]);
+  for (const k of keys.slice(0, -1).reverse()) await page.keyboard.up(k);
+}
+
+/** Run a command by its palette title. */
+export async function palette(page, out, title) {
+  await page.keyboard.press("F1");
+  await waitFor(page, out, () => !!document.querySelector(".quick-input-widget input"), "command palette");
+  await page.keyboard.type(title);
+  await waitFor(page, out, (t) => [...document.querySelectorAll(".quick-input-list .monaco-list-row")]
+    .some((r) => (r.textContent || "").toLowerCase().includes(t.toLowerCase())), `palette entry ${title}`, 30_000, title);
+  await sleep(300);
+  await page.keyboard.press("Enter");
+}
+
+/** Open a workspace file through Quick Open and wait for its tab. */
+export async function openFile(page, out, rel) {
+  await chord(page, "Control", "KeyP");
+  await waitFor(page, out, () => !!document.querySelector(".quick-input-widget input"), "quick open");
+  await page.keyboard.type(rel);
+  const name = path.basename(rel);
+  await waitFor(page, out, (n) => [...document.querySelectorAll(".quick-input-list .monaco-list-row")]
+    .some((r) => (r.textContent || "").includes(n)), "quick open result", 30_000, name);
+  await sleep(300);
+  await page.keyboard.press("Enter");
+  await waitFor(page, out, (n) => [...document.querySelectorAll(".tab .label-name")].some((e) => e.textContent === n),
+    "editor tab", 30_000, name);
+}
+
+/** Every notification toast and notification-center text seen so far. */
+export async function notifications(page) {
+  return page.evaluate(() => [...document.querySelectorAll(".notifications-toasts .notification-list-item, " +
+    ".notifications-center .notification-list-item")].map((n) => n.textContent || ""));
+}
