@@ -11,7 +11,7 @@ from .c_paths import all_dead, comparisons, dead_branch, holding_conditions, spl
 from .c_spec import COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
 from .c_tree import call_args, callee_of, enclosing_function, on_lines, strip_expr, text, walk
 from .c_values import const_int, dst_size, elem_size, is_sizeof_of
-from .python_judge import Outcome
+from .outcome import Outcome
 from .values import Note
 
 

@@ -21,7 +21,7 @@ from .c_tree import (
     walk,
 )
 from .c_values import CONV, const_int, const_string, dst_size, is_sizeof_of
-from .python_judge import Outcome
+from .outcome import Outcome
 from .values import Note
 
 
