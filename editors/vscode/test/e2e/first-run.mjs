@@ -64,7 +64,9 @@ try {
   }, "findings after changing sastls.findingGlobs", 90_000);
   log(`problems: ${result.after.length} rows`);
 
-  // 3. offline verdicts without a click
+  // 3. offline verdicts without a click (the panel's list is virtualized: filter it to the verdict text)
+  await page.click('input[placeholder^="Filter (e.g. text"]');
+  await page.keyboard.type("likely true positive");
   result.verdictRow = await waitFor(page, out, () =>
     [...document.querySelectorAll(".markers-panel .monaco-list-row")].map((x) => x.textContent || "")
       .find((t) => /\[likely true positive/.test(t)), "an offline verdict in the Problems panel", 60_000);
