@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from sastls.analyzers.findings.load import LoadResult
     from sastls.graph.store import VerdictStore
 
+    from .batch_workers import Workers
+
 log = logging.getLogger(__name__)
 
 FailOn = Literal["error", "warning", "never"]
@@ -160,10 +162,39 @@ def sarif_documents(paths: Iterable[str]) -> dict[str, Any]:
     return docs
 
 
-def _load(files: Sequence[Path], repo: Path) -> LoadResult:
+def _load(files: Sequence[Path], repo: Path, bases: Any = None) -> LoadResult:
     from sastls.analyzers.findings.load import load_findings
 
-    return load_findings(list(files), repo)
+    return load_findings(list(files), repo, fingerprint_bases=bases)
+
+
+class _EarlyWorkers:
+    """Fingerprint bases for ``load_findings``: over worker processes started for the occasion
+    when the run is big enough to investigate over processes anyway (they are kept for that)."""
+
+    def __init__(self, options: TriageOptions) -> None:
+        self.options = options
+        self.workers: Workers | None = None
+
+    def __call__(self, findings: Sequence[Finding], repo: Path) -> list[str]:
+        from sastls.analyzers.fingerprints import fingerprint_bases
+
+        procs = worker_processes(self.options, len(findings))
+        if procs > 1:
+            try:
+                from .batch_workers import Workers
+
+                self.workers = Workers(self.options, procs)
+                return self.workers.fingerprint_bases(findings, repo)
+            except Exception as exc:  # a broken worker must not cost the fingerprints
+                log.warning("fingerprints over worker processes failed (%s): computed here", exc)
+                self.close()
+        return fingerprint_bases(findings, repo)
+
+    def close(self) -> None:
+        if self.workers is not None:
+            self.workers.close()
+            self.workers = None
 
 
 def classify_load_errors(files: Sequence[Path], result: LoadResult) -> tuple[list[str], list[str]]:
@@ -492,8 +523,10 @@ async def atriage_findings(
     index: Any = None,
     progress: Progress | None = None,
     baseline: set[str] | None = None,
+    workers: Workers | None = None,
 ) -> TriageResult:
-    """Triage already loaded findings (the language server's entry point)."""
+    """Triage already loaded findings (the language server's entry point). ``workers``: worker
+    processes already started (``batch_workers.Workers``), used when the run is big enough."""
     started = time.perf_counter()
     groups, state, duplicate_of = select(findings, options.shard, baseline)
     scope = [m for g in groups for m in g.members]
@@ -514,7 +547,9 @@ async def atriage_findings(
 
             cancel = threading.Event()
             try:
-                await asyncio.to_thread(run_in_processes, run, todo, procs, store.path, cancel)
+                await asyncio.to_thread(
+                    run_in_processes, run, todo, procs, store.path, cancel, workers=workers
+                )
             except asyncio.CancelledError:
                 cancel.set()  # Ctrl-C / task cancelled: stop the workers now, not after the backlog
                 raise
@@ -579,7 +614,26 @@ async def atriage(
     progress: Progress | None = None,
 ) -> TriageResult:
     """Load ``files`` and triage their findings. Input problems are returned, never raised."""
-    loaded = await asyncio.to_thread(_load, files, options.repo)
+    early = _EarlyWorkers(options) if investigate is None and options.config.analyst == "heuristic" else None
+    try:
+        return await _atriage(
+            files, options, store=store, investigate=investigate, progress=progress, early=early
+        )
+    finally:
+        if early is not None:
+            early.close()
+
+
+async def _atriage(
+    files: Sequence[Path],
+    options: TriageOptions,
+    *,
+    store: VerdictStore | None,
+    investigate: Investigate | None,
+    progress: Progress | None,
+    early: _EarlyWorkers | None,
+) -> TriageResult:
+    loaded = await asyncio.to_thread(_load, files, options.repo, early)
     input_errors, warnings = classify_load_errors(files, loaded)
     problem = wrong_repo(loaded.findings, options.repo)
     if problem is not None:
@@ -605,7 +659,13 @@ async def atriage(
         st = store
     try:
         result = await atriage_findings(
-            loaded.findings, options, store=st, investigate=investigate, progress=progress, baseline=baseline
+            loaded.findings,
+            options,
+            store=st,
+            investigate=investigate,
+            progress=progress,
+            baseline=baseline,
+            workers=early.workers if early is not None else None,
         )
     finally:
         if own_store:
