@@ -27,6 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .provenance import stamp
 from .state import JSON, InvestigationState, Limits, RunContext, initial_state
 from .verdict import AnalystName, Evidence, Usage, Verdict
 
@@ -279,6 +280,7 @@ async def _run(
         max_lines=config.fetch.max_lines,
         max_chars=config.fetch.max_chars,
         privacy_globs=tuple(config.privacy_globs) if analyst.wants_transcript else (),
+        model_paths=tuple(config.models),
         deadline=deadline,
     )
 
@@ -459,7 +461,7 @@ async def ainvestigate_with(
             message=f"{type(exc).__name__}: {exc}",
             seconds=time.monotonic() - started,
         )
-    return _finish(verdict, finding, store, on_event, iteration)
+    return _finish(stamp(verdict, root, config), finding, store, on_event, iteration)
 
 
 def _index_for(root: Path, config: Config) -> WorkspaceIndex:
@@ -494,9 +496,9 @@ def _choose_analyst(finding: Finding, config: Config, index: WorkspaceIndex) -> 
     from .analysts.heuristic import HeuristicAnalyst, is_conclusive
 
     if config.analyst != "llm":
-        return HeuristicAnalyst()
+        return HeuristicAnalyst(model_paths=config.models)
     if config.cascade:
-        heuristic = HeuristicAnalyst()
+        heuristic = HeuristicAnalyst(model_paths=config.models)
         try:
             judgement = heuristic.judgement(finding, index)
         except Exception:

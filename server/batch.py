@@ -23,6 +23,7 @@ import logging
 import os
 import threading
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from sastls.analyzers.config import Config
 from sastls.analyzers.findings.model import Finding
+from sastls.graph.provenance import models_digest, stale_reason, stamp
 from sastls.graph.verdict import Usage, Verdict, now_iso
 
 from .progress import NullProgress, Progress
@@ -287,17 +289,11 @@ def default_index(repo: Path, config: Config) -> Any:
     )
 
 
-def reusable(stored: Verdict, config: Config) -> bool:
-    """May a stored verdict for the same code stand in for a new investigation?"""
-    if stored.human or stored.analyst == config.analyst:
-        return True
-    # llm mode with the cascade accepts conclusive heuristic verdicts without a model call anyway
-    return (
-        config.analyst == "llm"
-        and config.cascade
-        and stored.analyst == "heuristic"
-        and stored.verdict != "NEEDS_REVIEW"
-    )
+def reusable(stored: Verdict, config: Config, workspace: Path | None = None) -> bool:
+    """May a stored verdict for the same code stand in for a new investigation? A person's always;
+    an analyst's when the same analyst, at the same version, with the same models (and for llm the
+    same model) reached it (``graph.provenance.stale_reason``)."""
+    return stale_reason(stored, config, workspace) is None
 
 
 class Runner:
@@ -321,6 +317,8 @@ class Runner:
         self.skipped: list[Skipped] = []
         self.investigated: list[str] = []
         self.reused = 0
+        self.redecided: dict[str, str] = {}  # fingerprint -> why its stored verdict no longer stands
+        self.models_digest = models_digest(options.repo, options.config.models)
         self.spent = 0.0
         self.checkpoint = (
             options.checkpoint if options.checkpoint is not None else options.config.analyst == "llm"
@@ -343,6 +341,8 @@ class Runner:
     def _record(self, group: Group, verdict: Verdict, content_hash: str, *, store: bool) -> None:
         """Keep the verdict for every member (the cost counted once, on the primary); commit it."""
         primary = group.primary
+        if store and verdict.analyst_version is None:
+            verdict = stamp(verdict, self.o.repo, self.o.config)  # what it was reached with
         decided = [(primary, replace(verdict, fingerprint=primary.fingerprint, content_hash=content_hash))]
         decided += [
             (m, replace(verdict, fingerprint=m.fingerprint, usage=Usage(), content_hash=self.hashes(m.path)))
@@ -364,7 +364,11 @@ class Runner:
         except Exception as exc:  # a broken store must not lose the rest of the run
             log.warning("verdict store lookup failed for %s: %s", primary.fingerprint, exc)
             return False
-        if stored is None or not reusable(stored, self.o.config):
+        if stored is None:
+            return False
+        stale = stale_reason(stored, self.o.config, self.o.repo, digest=self.models_digest)
+        if stale is not None:
+            self.redecided[primary.fingerprint] = stale  # decided again: the summary says why
             return False
         self.reused += 1
         self._record(group, stored, content_hash, store=False)
@@ -563,6 +567,7 @@ async def atriage_findings(
         total=len(scope),
         investigated=len(run.investigated),
         reused=run.reused,
+        redecided=dict(Counter(run.redecided.values())),
         duplicates=len(duplicate_of),
         wall_seconds=time.perf_counter() - started,
         jobs=options.jobs,

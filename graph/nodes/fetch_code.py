@@ -72,7 +72,7 @@ def _facts(ctx: RunContext) -> tuple[JSON | None, str]:
     try:
         from sastls.analyzers.code.judge import judge_finding
 
-        j = judge_finding(finding, ctx.index)
+        j = judge_finding(finding, ctx.index, model_paths=ctx.model_paths)
     except Exception as exc:  # a tool answers, whatever happens
         return None, f"the offline facts are unavailable: {type(exc).__name__}: {exc}"
     entry: JSON = {
