@@ -7,6 +7,7 @@ fresh machine needs nothing by hand; the extension's own lint, type check and un
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
