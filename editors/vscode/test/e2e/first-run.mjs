@@ -8,7 +8,7 @@
 // Usage: node first-run.mjs --code-server DIR --vsix FILE --workspace DIR --server PATH --out DIR
 import fs from "node:fs";
 import path from "node:path";
-import { log, notifications, openFile, palette, parseArgs, sleep, startWorkbench, waitFor } from "./harness.mjs";
+import { chord, goToLine, log, notifications, openFile, palette, parseArgs, sleep, startWorkbench, waitFor } from "./harness.mjs";
 
 const args = parseArgs(["code-server", "vsix", "workspace", "server", "out"]);
 const out = path.resolve(args.out);
@@ -43,13 +43,12 @@ try {
   await sleep(3000);
   await openFile(page, out, FILE);
   log("file open");
-  await page.keyboard.down("Control");
-  await page.keyboard.down("Shift");
-  await page.keyboard.press("KeyM");
-  await page.keyboard.up("Shift");
-  await page.keyboard.up("Control");
+  await chord(page, "Control", "Shift", "KeyM");
   await waitFor(page, out, () => !!document.querySelector(".markers-panel"), "the Problems panel");
-  await sleep(4000); // the server has started and read its settings by now
+  // The server is running (the status item shows counts, not the start-up spinner): it has its settings.
+  await waitFor(page, out, () => !!document.querySelector('.statusbar-item[id*="sastls.status"] .codicon-shield'),
+    "the sastls server running", 90_000);
+  await sleep(2000); // a moment for anything wrong (findings, a settings warning) to show
   const rows = () => [...document.querySelectorAll(".markers-panel .monaco-list-row")].map((r) => r.textContent || "");
   result.before = await page.evaluate(rows);
   if (result.before.length) throw new Error(`findings before findingGlobs matched any file: ${result.before}`);
@@ -65,7 +64,9 @@ try {
   log(`problems: ${result.after.length} rows`);
 
   // 3. offline verdicts without a click (the panel's list is virtualized: filter it to the verdict text)
-  await page.click('input[placeholder^="Filter (e.g. text"]');
+  const filter = 'input[placeholder^="Filter (e.g. text"]';
+  await page.waitForSelector(filter, { visible: true, timeout: 60_000 });
+  await page.click(filter);
   await page.keyboard.type("likely true positive");
   result.verdictRow = await waitFor(page, out, () =>
     [...document.querySelectorAll(".markers-panel .monaco-list-row")].map((x) => x.textContent || "")
@@ -100,12 +101,7 @@ try {
   }, "the editor at line 11", 20_000);
 
   // 5. the report, in a tab named after the finding
-  await page.click(".editor-instance .view-lines");
-  await page.keyboard.down("Control");
-  await page.keyboard.press("KeyG");
-  await page.keyboard.up("Control");
-  await page.keyboard.type("11");
-  await page.keyboard.press("Enter");
+  await goToLine(page, out, 11);
   await palette(page, out, "sastls: Show report for finding");
   result.reportTab = await waitFor(page, out, () =>
     [...document.querySelectorAll(".tab .label-name, .tab .monaco-icon-label")].map((e) => e.textContent || "")

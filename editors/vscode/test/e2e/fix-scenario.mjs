@@ -4,13 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function chord(page, ...keys) {
-  for (const k of keys.slice(0, -1)) await page.keyboard.down(k);
-  await page.keyboard.press(keys[keys.length - 1]);
-  for (const k of keys.slice(0, -1).reverse()) await page.keyboard.up(k);
-}
+import { chord, goToLine, sleep } from "./harness.mjs";
 
 /** Click the notification button labelled ``label`` (returns the notification's text). */
 async function clickNotificationButton(page, waitFor, label, what) {
@@ -40,12 +34,7 @@ export async function run({ page, args, out, log, waitFor }) {
   const rule = args.rule || "B602";
 
   // the finding's line, then the quick-fix menu
-  await page.click(".editor-instance .view-lines");
-  await chord(page, "Control", "KeyG");
-  await waitFor(page, () => !!document.querySelector(".quick-input-widget input"), "go to line");
-  await page.keyboard.type(String(line));
-  await page.keyboard.press("Enter");
-  await sleep(500);
+  await goToLine(page, out, line);
   await chord(page, "Control", "Period");
   const items = await waitFor(page, () => {
     const rows = [...document.querySelectorAll(".action-widget .monaco-list-row")].map((r) => r.textContent || "");

@@ -113,29 +113,74 @@ export async function chord(page, ...keys) {
   for (const k of keys.slice(0, -1).reverse()) await page.keyboard.up(k);
 }
 
+/** Is the quick input (palette, Quick Open, Go to Line) shown? */
+const quickInputShown = () => {
+  const w = document.querySelector(".quick-input-widget");
+  return !!w && w.style.display !== "none" && !!w.querySelector("input");
+};
+
+/** Wait until the focused row of the quick input contains `text` (case-insensitive), so Enter picks it. */
+async function waitForFocusedRow(page, out, text, what) {
+  await waitFor(page, out, (t) => {
+    const row = document.querySelector(".quick-input-list .monaco-list-row.focused") ||
+      document.querySelector(".quick-input-list .monaco-list-row");
+    return !!row && (row.textContent || "").toLowerCase().includes(t.toLowerCase());
+  }, what, 30_000, text);
+}
+
 /** Run a command by its palette title. */
 export async function palette(page, out, title) {
   await page.keyboard.press("F1");
-  await waitFor(page, out, () => !!document.querySelector(".quick-input-widget input"), "command palette");
+  await waitFor(page, out, quickInputShown, "command palette");
   await page.keyboard.type(title);
-  await waitFor(page, out, (t) => [...document.querySelectorAll(".quick-input-list .monaco-list-row")]
-    .some((r) => (r.textContent || "").toLowerCase().includes(t.toLowerCase())), `palette entry ${title}`, 30_000, title);
-  await sleep(300);
+  await waitForFocusedRow(page, out, title, `palette entry ${title}`);
   await page.keyboard.press("Enter");
 }
 
-/** Open a workspace file through Quick Open and wait for its tab. */
+/** Open a workspace file through Quick Open and wait for its editor to render its text. */
 export async function openFile(page, out, rel) {
   await chord(page, "Control", "KeyP");
-  await waitFor(page, out, () => !!document.querySelector(".quick-input-widget input"), "quick open");
+  await waitFor(page, out, quickInputShown, "quick open");
   await page.keyboard.type(rel);
   const name = path.basename(rel);
-  await waitFor(page, out, (n) => [...document.querySelectorAll(".quick-input-list .monaco-list-row")]
-    .some((r) => (r.textContent || "").includes(n)), "quick open result", 30_000, name);
-  await sleep(300);
+  await waitForFocusedRow(page, out, name, "quick open result");
   await page.keyboard.press("Enter");
   await waitFor(page, out, (n) => [...document.querySelectorAll(".tab .label-name")].some((e) => e.textContent === n),
     "editor tab", 30_000, name);
+  await waitForEditor(page, out);
+}
+
+/** Wait until the active editor shows lines of text (the tab appears before its editor renders). */
+export async function waitForEditor(page, out, timeout = 60_000) {
+  await waitFor(page, out, () => {
+    const lines = document.querySelector(".editor-group-container.active .editor-instance .view-lines") ||
+      document.querySelector(".editor-instance .view-lines");
+    if (!lines) return false;
+    const r = lines.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && !!lines.querySelector(".view-line");
+  }, "the editor's text", timeout);
+}
+
+/** Give the active editor the keyboard focus (waits for it to render first: never clicks on nothing). */
+export async function focusEditor(page, out) {
+  await waitForEditor(page, out);
+  const sel = ".editor-group-container.active .editor-instance .view-lines";
+  const handle = (await page.$(sel)) || (await page.waitForSelector(".editor-instance .view-lines",
+    { visible: true, timeout: 60_000 }));
+  await handle.click();
+}
+
+/** Move the cursor of the active editor to `line` (Go to Line), and wait until the status bar says so. */
+export async function goToLine(page, out, line) {
+  await page.keyboard.press("Escape");
+  await focusEditor(page, out);
+  await chord(page, "Control", "KeyG");
+  await waitFor(page, out, quickInputShown, "go to line");
+  await page.keyboard.type(String(line));
+  await page.keyboard.press("Enter");
+  await waitFor(page, out, (l) => [...document.querySelectorAll(".statusbar-item")]
+    .some((e) => new RegExp(`Ln ${l}\\b`).test(e.textContent || "")), `the cursor at line ${line}`, 30_000, line);
+  await page.keyboard.press("Home");
 }
 
 /** Every notification toast and notification-center text seen so far. */
