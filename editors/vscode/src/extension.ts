@@ -16,6 +16,7 @@ import { FindingsView, registerFindingsView } from "./findingsView";
 import { isReport, showReport } from "./reportView";
 import { FixDocuments, presentFix } from "./fix";
 import { FixResult } from "./fixResult";
+import { askReason, needsReason } from "./judge";
 import { findServer } from "./serverPath";
 import { API_KEY_ENV, serverSettings, settingNames } from "./settings";
 import { ServerStatus, StatusItem } from "./status";
@@ -102,6 +103,13 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
       },
       // sastls.fix (code action or palette) answers with a verified fix: show it, apply on consent.
       executeCommand: async (command, args, next) => {
+        // The light bulb's human verdicts come without a reason: ask for it (judge.ts).
+        const judged = command === "sastls.judge" ? needsReason(args) : undefined;
+        if (judged) {
+          const reason = await askReason(judged.verdict);
+          if (reason === undefined) return undefined;
+          args = [{ ...judged, reason }];
+        }
         const result = await next(command, args);
         if (command === "sastls.fix" && client) await presentFix(client, fixDocs, result as FixResult | undefined);
         return result;
@@ -208,7 +216,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     reg(id, async () => {
       const f = await pickFinding();
       if (!f) return;
-      const reason = await vscode.window.showInputBox({ prompt: "Reason (optional, kept with the verdict)" });
+      const reason = await askReason(verdict);
       if (reason === undefined) return;
       await run("sastls.judge", { ...f, verdict, reason });
     });

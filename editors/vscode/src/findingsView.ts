@@ -2,6 +2,7 @@
 // opens the code, the context menu has the light bulb's actions, and a filter narrows the tree.
 // The data comes from the server's `sastls.findings` command, refreshed when verdicts or findings change.
 import * as vscode from "vscode";
+import { askReason } from "./judge";
 
 export interface FindingItem {
   uri: string;
@@ -223,7 +224,7 @@ export function registerFindingsView(
     ["sastls.client.findings.confirmReal", "TRUE_POSITIVE"],
   ] as const) {
     reg(id, async (n) => {
-      const reason = await vscode.window.showInputBox({ prompt: "Reason (optional, kept with the verdict)" });
+      const reason = await askReason(verdict);
       if (reason !== undefined) await run("sastls.judge", { ...ref(n), verdict, reason });
     });
   }
