@@ -113,8 +113,9 @@ def test_a_false_positive_with_a_reason_teaches_a_model_in_vscode(
     output_dir: Path,
     need: Callable[[str], str],
 ) -> None:
-    """Mark a finding false positive "validated by check_name", click the offer's button, and the other
-    finding through check_name is judged with the recorded model (editors/vscode/test/e2e/learn.mjs)."""
+    """Mark a finding false positive from the light bulb, answer the extension's question for the reason
+    with "validated by check_name", click the offer's button, and the other finding through check_name is
+    judged with the recorded model (editors/vscode/test/e2e/learn.mjs)."""
     chromium = need("chromium")
     workspace = tmp_path / "learn"
     shutil.copytree(ROOT / "tests" / "fixtures" / "projects" / "learn", workspace)
@@ -135,4 +136,4 @@ def test_a_false_positive_with_a_reason_teaches_a_model_in_vscode(
     )
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert 'names = ["check_name"]' in (workspace / ".sastls" / "models" / "learned.toml").read_text()
-    assert (out / "3-after.png").exists()
+    assert (out / "4-after.png").exists()
