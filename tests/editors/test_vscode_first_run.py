@@ -41,7 +41,13 @@ def test_first_run_settings_offline_verdicts_findings_view_and_report_tab(
     assert seen["before"] == [] and len(seen["after"]) > 3
     assert "[likely true positive" in seen["verdictRow"]
     assert any(row.startswith("True positive (") for row in seen["tree"]), seen["tree"]
+    # the view's filter, its rows' light-bulb actions, and the reason asked for and kept
+    assert all("B602" not in row for row in seen["filtered"]["rows"]), seen["filtered"]
+    assert any("Mark as false positive" in a for a in seen["rowActions"]), seen["rowActions"]
+    assert any("Investigate" in a for a in seen["rowActions"]), seen["rowActions"]
+    assert "learn" in seen["reasonQuestion"], seen["reasonQuestion"]
+    assert seen["byReason"]["fp"] == 1 and seen["byReason"]["tp"] == 0, seen["byReason"]
     assert seen["reportTab"].startswith("sastls: ") and seen["reportTab"].endswith(" at app/shell.py:11")
     assert not [n for n in seen["notifications"] if "invalid settings" in n.lower()]
-    for shot in ("2-offline-verdicts.png", "3-findings-view.png", "4-report-tab.png"):
+    for shot in ("2-offline-verdicts.png", "3-findings-view.png", "3b-filtered-by-reason.png", "4-report-tab.png"):
         assert (out / shot).exists()

@@ -118,6 +118,7 @@ export class FindingsView implements vscode.TreeDataProvider<Node>, vscode.Dispo
       prompt: "Show the findings whose rule, tool, path, message or verdict contain every word",
       value: this.filter,
       placeHolder: "e.g. B602 app/ or sql",
+      ignoreFocusOut: true,
     });
     if (text === undefined) return;
     this.setFilter(text.trim());

@@ -4,11 +4,16 @@
 // 2. `sastls.findingGlobs` is changed in .vscode/settings.json: the findings appear without a restart;
 // 3. the diagnostics carry offline verdicts without any click on Investigate;
 // 4. the sastls Findings view lists them by verdict and file with counts, and a click opens the code;
+//    its filter narrows it; a row's "Actions…" lists the light bulb's actions, and "Mark as false
+//    positive" there asks for the reason, which is kept (the filter then finds the finding by it);
 // 5. the report of a finding opens in a tab titled "sastls: <rule> at <path>:<line>".
 // Usage: node first-run.mjs --code-server DIR --vsix FILE --workspace DIR --server PATH --out DIR
 import fs from "node:fs";
 import path from "node:path";
-import { chord, goToLine, log, notifications, openFile, palette, parseArgs, sleep, startWorkbench, waitFor } from "./harness.mjs";
+import {
+  chord, contextMenu, goToLine, log, notifications, openFile, palette, parseArgs, quickInputText, sleep,
+  startWorkbench, until, waitFor, waitForFocusedRow,
+} from "./harness.mjs";
 
 const args = parseArgs(["code-server", "vsix", "workspace", "server", "out"]);
 const out = path.resolve(args.out);
@@ -26,6 +31,7 @@ const { page, finish } = await startWorkbench({
   workspace: ws,
   out,
   settings: { "sastls.server.path": path.resolve(args.server), "editor.hover.delay": 100 },
+  timeoutMs: 330_000,
 });
 const result = {};
 let code = 1;
@@ -99,6 +105,69 @@ try {
     const s = [...document.querySelectorAll(".statusbar-item")].map((e) => e.textContent || "").find((t) => /Ln \d+/.test(t));
     return s && /Ln 11\b/.test(s) ? s : undefined;
   }, "the editor at line 11", 20_000);
+
+  // 4b. the filter narrows the view to the findings whose rule, path, message, verdict or reason match
+  const filterBy = async (text) => {
+    const asked = async () => (await page.evaluate(quickInputText)).includes("Show the findings whose");
+    for (let attempt = 1; ; attempt++) {
+      await palette(page, out, "sastls: Filter findings");
+      try {
+        await until(page, out, asked, "the filter's input box", 15_000);
+        break;
+      } catch (e) {
+        if (attempt === 3) throw e;
+        log("no filter input box yet; running the command again");
+        await page.keyboard.press("Escape");
+      }
+    }
+    await chord(page, "Control", "KeyA");
+    await page.keyboard.type(text);
+    await page.keyboard.press("Enter");
+  };
+  // the verdict groups' counts of the view's rows ("True positive (2)" ...), read in the page
+  const counts = () => {
+    const rows = [...document.querySelectorAll(".part.sidebar .monaco-list-row")].map((x) => x.textContent || "");
+    const n = (re) => Number((rows.map((x) => x.match(re)).find(Boolean) || [0, 0])[1]);
+    return { rows, tp: n(/^True positive \((\d+)\)/), fp: n(/^False positive \((\d+)\)/) };
+  };
+  await filterBy("B605");
+  result.filtered = await until(page, out, async () => {
+    const c = await page.evaluate(counts);
+    return c.rows.some((x) => /B605/.test(x)) && !c.rows.some((x) => /B602|B404/.test(x)) && c.tp >= 1 ? c : undefined;
+  }, "the view filtered to B605", 30_000);
+  log("filtered:", JSON.stringify(result.filtered));
+
+  // 4c. the row's context menu: Actions… lists the light bulb's actions; "Mark as false positive" asks why
+  await contextMenu(page, out, /B605.*line 21/, "Actions…");
+  result.rowActions = await waitFor(page, out, () => {
+    const rows = [...document.querySelectorAll(".quick-input-list .monaco-list-row")].map((r) => r.textContent || "");
+    return rows.some((t) => /Mark as false positive/.test(t)) ? rows : undefined;
+  }, "the finding's actions", 30_000);
+  log("row actions:", JSON.stringify(result.rowActions));
+  await page.keyboard.type("Mark as false positive");
+  await waitForFocusedRow(page, out, "Mark as false positive", "the Mark as false positive action");
+  await page.keyboard.press("Enter");
+  result.reasonQuestion = await until(page, out, async () => {
+    const t = await page.evaluate(quickInputText);
+    return /can learn/.test(t) ? t.slice(t.indexOf("Reason")) : undefined;
+  }, "the question for the reason", 30_000);
+  await page.keyboard.type("hosts come from the ops allowlist");
+  await page.keyboard.press("Enter");
+  result.judged = await until(page, out, async () => {
+    const c = await page.evaluate(counts);
+    return c.tp === result.filtered.tp - 1 && c.fp === result.filtered.fp + 1 ? c : undefined;
+  }, "B605 at line 21 judged false positive in the view", 60_000);
+  // the reason was kept with the verdict: the filter finds the finding by it
+  await filterBy("ops allowlist");
+  result.byReason = await until(page, out, async () => {
+    const c = await page.evaluate(counts);
+    return c.fp === 1 && c.tp === 0 ? c : undefined;
+  }, "the finding found by its reason", 30_000);
+  log("found by its reason:", JSON.stringify(result.byReason.rows));
+  await page.screenshot({ path: path.join(out, "3b-filtered-by-reason.png") });
+  await palette(page, out, "sastls: Clear the findings filter");
+  await waitFor(page, out, () => [...document.querySelectorAll(".part.sidebar .monaco-list-row")]
+    .some((x) => /B602/.test(x.textContent || "") && /line 11/.test(x.textContent || "")), "the whole view again", 30_000);
 
   // 5. the report, in a tab named after the finding
   await goToLine(page, out, 11);

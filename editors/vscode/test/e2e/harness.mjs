@@ -107,20 +107,34 @@ export async function waitFor(page, out, fn, what, timeout = 60_000, ...fnArgs) 
   }
 }
 
+/** Like waitFor, but `fn` runs here (in Node) and may read the page itself. */
+export async function until(page, out, fn, what, timeout = 60_000) {
+  const start = Date.now();
+  for (;;) {
+    const v = await fn().catch(() => undefined);
+    if (v) return v;
+    if (Date.now() - start > timeout) {
+      await page.screenshot({ path: path.join(out, `timeout-${what.replace(/\W+/g, "-")}.png`) });
+      throw new Error(`timed out waiting for ${what}`);
+    }
+    await sleep(250);
+  }
+}
+
 export async function chord(page, ...keys) {
   for (const k of keys.slice(0, -1)) await page.keyboard.down(k);
   await page.keyboard.press(keys[keys.length - 1]);
   for (const k of keys.slice(0, -1).reverse()) await page.keyboard.up(k);
 }
 
-/** Is the quick input (palette, Quick Open, Go to Line) shown? */
-const quickInputShown = () => {
+/** Is the quick input (palette, Quick Open, Go to Line, an input box) shown? (a page function) */
+export const quickInputShown = () => {
   const w = document.querySelector(".quick-input-widget");
   return !!w && w.style.display !== "none" && !!w.querySelector("input");
 };
 
 /** Wait until the focused row of the quick input contains `text` (case-insensitive), so Enter picks it. */
-async function waitForFocusedRow(page, out, text, what) {
+export async function waitForFocusedRow(page, out, text, what) {
   await waitFor(page, out, (t) => {
     const row = document.querySelector(".quick-input-list .monaco-list-row.focused") ||
       document.querySelector(".quick-input-list .monaco-list-row");
@@ -187,4 +201,23 @@ export async function goToLine(page, out, line) {
 export async function notifications(page) {
   return page.evaluate(() => [...document.querySelectorAll(".notifications-toasts .notification-list-item, " +
     ".notifications-center .notification-list-item")].map((n) => n.textContent || ""));
+}
+
+/** The visible quick input's text (title, prompt, rows), without the widget's <style> rules. (a page function) */
+export const quickInputText = () => {
+  const w = document.querySelector(".quick-input-widget");
+  if (!w || w.style.display === "none") return "";
+  const copy = w.cloneNode(true);
+  copy.querySelectorAll("style").forEach((e) => e.remove());
+  return copy.textContent || "";
+};
+
+/** Right-click the side bar row whose text matches `re` and pick `item` from its context menu. */
+export async function contextMenu(page, out, re, item) {
+  const row = await page.waitForFunction((src) => [...document.querySelectorAll(".part.sidebar .monaco-list-row")]
+    .find((r) => new RegExp(src).test(r.textContent || "")), { timeout: 30_000 }, re.source);
+  await row.asElement().click({ button: "right" });
+  const entry = await page.waitForFunction((t) => [...document.querySelectorAll(".monaco-menu .action-label")]
+    .find((a) => (a.textContent || "").trim() === t), { timeout: 30_000 }, item);
+  await entry.asElement().click();
 }
