@@ -217,7 +217,15 @@ export async function contextMenu(page, out, re, item) {
   const row = await page.waitForFunction((src) => [...document.querySelectorAll(".part.sidebar .monaco-list-row")]
     .find((r) => new RegExp(src).test(r.textContent || "")), { timeout: 30_000 }, re.source);
   await row.asElement().click({ button: "right" });
-  const entry = await page.waitForFunction((t) => [...document.querySelectorAll(".monaco-menu .action-label")]
-    .find((a) => (a.textContent || "").trim() === t), { timeout: 30_000 }, item);
-  await entry.asElement().click();
+  const find = (t) => [...document.querySelectorAll(".monaco-menu .action-label")]
+    .find((a) => (a.textContent || "").trim() === t);
+  await page.waitForFunction(find, { timeout: 30_000 }, item);
+  // A menu ignores the mouse for a moment after it opens: click until it closes (it closes on the pick).
+  for (let i = 0; i < 20; i++) {
+    const entry = await page.evaluateHandle(find, item);
+    if (!entry.asElement()) return;
+    await entry.asElement().click().catch(() => undefined);
+    await sleep(500);
+  }
+  throw new Error(`the context menu's ${item} did not react`);
 }
