@@ -46,15 +46,14 @@ MIN_CLASSES = 10
 
 # The targets (reported) and today's floors (asserted: they may only rise).
 TARGET_RECALL, TARGET_DROPPED, TARGET_REVIEW = 1.0, 0.50, 0.15
-# Measured on 2026-11-25 (main at 09:27 UTC) after the second reading of the labels (61 advisories, 211
-# labelled findings; see docs/external-corpus-analysis.md): recall 0.917 (154/168), dropped 0.488
-# (21/43), NEEDS_REVIEW 0.128 (27/211). The drop floor was 0.522 (23/44) when the analyst still
-# dropped every argument list run without a shell; option injection is modelled now (command recall
-# 0.741 -> 1.000) and two of those drops went with the unsound rule: a drop must be earned by
-# evidence, so the floor follows.
-FLOOR_RECALL = 0.916
-FLOOR_DROPPED = 0.488
-CEILING_REVIEW = 0.128
+# Measured on 2026-11-25 (main at 09:50 UTC) after the second reading of the labels (61 advisories,
+# 211 labelled findings; see docs/external-corpus-analysis.md): recall 1.000 (168/168), dropped 0.512
+# (22/43), NEEDS_REVIEW 0.024 (5/211). The drop floor was 0.522 (23/44) when the analyst still
+# dropped every argument list run without a shell (unsound: option injection); drops must be earned
+# by evidence, so the floor follows the figure measured since.
+FLOOR_RECALL = 1.0
+FLOOR_DROPPED = 0.511
+CEILING_REVIEW = 0.024
 
 
 def _module(name: str) -> ModuleType:
