@@ -22,6 +22,7 @@ from .c_buffer import judge_buffer
 from .c_command import judge_command
 from .c_context import Ctx
 from .c_format import judge_format
+from .c_memory import judge_memory
 from .c_null import judge_null
 from .c_overflow import judge_overflow
 from .c_tree import file_macros
@@ -47,6 +48,8 @@ def judge_c(finding: Finding, family: Family, parsed: ParsedFile, index: Workspa
         return judge_null(ctx, root, lo, hi)
     if family == "int_overflow":
         return judge_overflow(ctx, root, lo, hi)
+    if family in {"uninit", "double_free", "use_after_free", "leak"}:
+        return judge_memory(ctx, family, root, lo, hi)
     return Outcome(
         "NEEDS_REVIEW", 0.3, "not modelled for C", f"The {family} family is not modelled for C.", []
     )

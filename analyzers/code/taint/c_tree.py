@@ -67,6 +67,11 @@ def strip_expr(node: Node) -> Node:
     return node
 
 
+def stripped_text(node: Node | None) -> str:
+    """The text of ``node`` without casts and parentheses ("" for None)."""
+    return text(strip_expr(node)) if node is not None else ""
+
+
 def declared_node(d: Node | None) -> Node | None:
     while d is not None and d.type in {
         "pointer_declarator",

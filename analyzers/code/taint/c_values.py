@@ -22,6 +22,7 @@ from .c_tree import (
     on_lines,
     param_names,
     strip_expr,
+    stripped_text,
     text,
     walk,
 )
@@ -457,8 +458,12 @@ def definitions(
                         c.type == "init_declarator"
                         and declared_name(c.child_by_field_name("declarator")) == name
                     ):
-                        qualifiers = text(n)
-                        if consts_only and "const" not in qualifiers.split("=")[0]:
+                        qualifiers = text(n).split("=")[0]
+                        if (
+                            consts_only
+                            and "const" not in qualifiers
+                            and not _private_unwritten(n, root, name)
+                        ):
                             return [None]
                         out.append(c.child_by_field_name("value"))
                         found_local = True
@@ -469,6 +474,28 @@ def definitions(
                 elif content and n.type == "call_expression" and writes_argument(n, name):
                     out.append(None)  # a global buffer filled by some function of the file
     return out
+
+
+def _private_unwritten(decl: Node, root: Node, name: str) -> bool:
+    """A ``static`` variable of the file (no other file can name it) that nothing in the file
+    writes: no assignment, increment, address taken, or call that may write it. Its value is
+    its initialiser, as if it were ``const``."""
+    if not any(c.type == "storage_class_specifier" and text(c) == "static" for c in decl.children):
+        return False
+    for n in walk(root):
+        if n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
+            return False
+        if n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name:
+            return False
+        if (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and stripped_text(n.child_by_field_name("argument")) == name
+        ):
+            return False
+        if n.type == "call_expression" and writes_argument(n, name):
+            return False
+    return True
 
 
 def writes_argument(call: Node, name: str) -> bool:

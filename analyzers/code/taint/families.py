@@ -35,6 +35,10 @@ Family = Literal[
     "null_deref",
     "int_overflow",
     "request_timeout",
+    "uninit",
+    "double_free",
+    "use_after_free",
+    "leak",
 ]
 
 # Rules with nothing to disprove beyond what the scanner saw: kept as TRUE_POSITIVE.
@@ -95,6 +99,16 @@ CWE_FAMILY: Final[dict[int, Family]] = {
     190: "int_overflow",
     191: "int_overflow",
     680: "int_overflow",
+    457: "uninit",
+    908: "uninit",
+    909: "uninit",
+    824: "uninit",
+    415: "double_free",
+    416: "use_after_free",
+    825: "use_after_free",
+    401: "leak",
+    772: "leak",
+    775: "leak",
 }
 
 # Bandit test ids (https://bandit.readthedocs.io/en/latest/plugins/).
@@ -155,7 +169,57 @@ CPPCHECK_FAMILY: Final[dict[str, Family]] = {
     "integerOverflow": "int_overflow",
     "integerOverflowCond": "int_overflow",
     "wrongPrintfScanfArgNum": "format_string",
+    "uninitvar": "uninit",
+    "uninitdata": "uninit",
+    "legacyUninitvar": "uninit",
+    "uninitStructMember": "uninit",
+    "doubleFree": "double_free",
+    "deallocuse": "use_after_free",
+    "deallocret": "use_after_free",
+    "memleak": "leak",
+    "memleakOnRealloc": "leak",
+    "resourceLeak": "leak",
+    "leakReturnValNotUsed": "leak",
+    "leakNoVarFunctionCall": "leak",
 }
+
+# gcc warning options (gcc's JSON and SARIF rule ids; csgrep keeps them in the key event or message).
+GCC_OPTION_FAMILY: Final[dict[str, Family]] = {
+    "-Wanalyzer-double-free": "double_free",
+    "-Wanalyzer-use-after-free": "use_after_free",
+    "-Wuse-after-free": "use_after_free",
+    "-Wanalyzer-malloc-leak": "leak",
+    "-Wanalyzer-file-leak": "leak",
+    "-Wanalyzer-fd-leak": "leak",
+    "-Wanalyzer-use-of-uninitialized-value": "uninit",
+    "-Wuninitialized": "uninit",
+    "-Wmaybe-uninitialized": "uninit",
+    "-Wanalyzer-null-dereference": "null_deref",
+    "-Wanalyzer-possible-null-dereference": "null_deref",
+    "-Wanalyzer-null-argument": "null_deref",
+    "-Wanalyzer-possible-null-argument": "null_deref",
+    "-Wnull-dereference": "null_deref",
+    "-Wanalyzer-out-of-bounds": "buffer",
+    "-Wstringop-overflow=": "buffer",
+    "-Wstringop-overflow": "buffer",
+    "-Wstringop-overread": "buffer",
+    "-Warray-bounds": "buffer",
+    "-Warray-bounds=": "buffer",
+    "-Wformat-security": "format_string",
+    "-Wformat-nonliteral": "format_string",
+}
+_GCC_OPTION = re.compile(r"-W[a-z][a-z0-9-]*=?")
+
+
+def gcc_option(finding: Finding) -> str | None:
+    """The gcc warning option of a gcc finding: its rule id (gcc JSON, SARIF) or, from csgrep,
+    the key event (``warning[-Wanalyzer-double-free]``) or the message's ``[-W...]`` suffix."""
+    for text in (finding.rule_id, finding.rule_name or "", finding.message):
+        for m in _GCC_OPTION.finditer(text or ""):
+            if m.group(0) in GCC_OPTION_FAMILY or m.group(0).startswith("-Wanalyzer-"):
+                return m.group(0)
+    return None
+
 
 # Words in rule ids of other tools (semgrep rule ids, flawfinder "category/function" names).
 _KEYWORDS: Final[tuple[tuple[str, Family], ...]] = (
@@ -192,6 +256,9 @@ def family_of(finding: Finding) -> Family | None:
     code = rule.split(":", 1)[0].strip().upper()
     if tool == "bandit" and code[:4] in BANDIT_FAMILY:
         return BANDIT_FAMILY[code[:4]]
+    option = gcc_option(finding) if tool.startswith("gcc") or rule.startswith(("-W", "GCC_")) else None
+    if option is not None and option in GCC_OPTION_FAMILY:
+        return GCC_OPTION_FAMILY[option]  # more precise than its CWE, as bandit's test id
     for cwe in finding.cwe:
         fam = CWE_FAMILY.get(cwe)
         if fam is not None:
