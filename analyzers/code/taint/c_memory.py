@@ -21,8 +21,17 @@ from tree_sitter import Node
 from ...findings.model import Finding
 from .c_context import Ctx
 from .c_states import RELEASERS, lost_at_exit, states_at
-from .c_states import aliases_of as _aliases_of
-from .c_tree import call_args, callee_of, enclosing_function, on_lines, strip_expr, stripped_text, text, walk
+from .c_tree import (
+    aliases_of,
+    call_args,
+    callee_of,
+    enclosing_function,
+    on_lines,
+    strip_expr,
+    stripped_text,
+    text,
+    walk,
+)
 from .families import Family
 from .python_judge import Outcome
 from .values import Note
@@ -210,7 +219,7 @@ def _leak(ctx: Ctx, root: Node, name: str, lo: int, hi: int) -> Outcome:
     if got is None:
         return _review(ctx, "leak", f"The lifetime of `{name}` is beyond the offline analyst.")
     states, escaped, lost = got
-    if escaped is False and len(_aliases_of(func, name)) > 1:
+    if escaped is False and len(aliases_of(func, name)) > 1:
         escaped = True  # copied to another name: that copy may keep or release it
     allocs = [
         n for n in walk(func) if n.type == "call_expression" and n.parent is not None and _assigns(n, name)

@@ -136,6 +136,41 @@ INT_MAX_NAMES: Final[frozenset[str]] = frozenset(
         "LONG_MIN",
     }
 )
+# <limits.h> / <stdint.h> values on the LP64 targets gcc and clang build for (Linux, macOS).
+C_LIMITS: Final[dict[str, int]] = {
+    "CHAR_BIT": 8,
+    "SCHAR_MAX": 127,
+    "SCHAR_MIN": -128,
+    "UCHAR_MAX": 255,
+    "CHAR_MAX": 127,
+    "CHAR_MIN": -128,
+    "SHRT_MAX": 32767,
+    "SHRT_MIN": -32768,
+    "USHRT_MAX": 65535,
+    "INT_MAX": 2**31 - 1,
+    "INT_MIN": -(2**31),
+    "UINT_MAX": 2**32 - 1,
+    "LONG_MAX": 2**63 - 1,
+    "LONG_MIN": -(2**63),
+    "ULONG_MAX": 2**64 - 1,
+    "LLONG_MAX": 2**63 - 1,
+    "LLONG_MIN": -(2**63),
+    "ULLONG_MAX": 2**64 - 1,
+    "SIZE_MAX": 2**64 - 1,
+    "SSIZE_MAX": 2**63 - 1,
+    "INT8_MAX": 127,
+    "INT8_MIN": -128,
+    "UINT8_MAX": 255,
+    "INT16_MAX": 32767,
+    "INT16_MIN": -32768,
+    "UINT16_MAX": 65535,
+    "INT32_MAX": 2**31 - 1,
+    "INT32_MIN": -(2**31),
+    "UINT32_MAX": 2**32 - 1,
+    "INT64_MAX": 2**63 - 1,
+    "INT64_MIN": -(2**63),
+    "UINT64_MAX": 2**64 - 1,
+}
 # Functions that only read their pointer arguments.
 READ_ONLY_ARGS: Final[frozenset[str]] = frozenset(
     {

@@ -25,6 +25,7 @@ from .c_context import Ctx
 from .c_paths import comparisons
 from .c_spec import C_TERMINATORS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
 from .c_tree import (
+    aliases_of,
     call_args,
     callee_of,
     declared_name,
@@ -148,32 +149,6 @@ def _declared_in(func: Node, name: str) -> bool:
                 if d.type in kinds and (declared_name(d) == name or text(d) == name):
                     return True
     return False
-
-
-def aliases_of(func: Node, name: str) -> set[str]:
-    """Local names copied to or from ``name`` (``q = p``, ``p = q``), transitively."""
-    out = {name}
-    pairs: list[tuple[str, str]] = []
-    for n in walk(func):
-        left = right = None
-        if n.type == "assignment_expression" and text(n.child_by_field_name("operator")) == "=":
-            left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
-        elif n.type == "init_declarator":
-            left, right = n.child_by_field_name("declarator"), n.child_by_field_name("value")
-        if left is None or right is None:
-            continue
-        r = strip_expr(right)
-        ln = declared_name(left) if n.type == "init_declarator" else text(strip_expr(left))
-        if r.type == "identifier" and ln:
-            pairs.append((ln, text(r)))
-    changed = True
-    while changed:
-        changed = False
-        for a, b in pairs:
-            if (a in out) != (b in out):
-                out |= {a, b}
-                changed = True
-    return out
 
 
 def _param_entry(run: _Run) -> States:

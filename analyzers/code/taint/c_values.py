@@ -10,8 +10,9 @@ from tree_sitter import Node
 
 from ..languages import parse
 from .c_context import Ctx
-from .c_spec import COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
+from .c_spec import C_LIMITS, COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
 from .c_tree import (
+    aliases_of,
     call_args,
     callee_of,
     declared_name,
@@ -21,6 +22,7 @@ from .c_tree import (
     func_name,
     on_lines,
     param_names,
+    pointer_base,
     strip_expr,
     stripped_text,
     text,
@@ -130,6 +132,8 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
             vals = [const_int(ctx, d, func, depth + 1) for d in defs]
             if all(v is not None for v in vals) and len(set(vals)) == 1:
                 return vals[0]
+        if not defs and text(node) in C_LIMITS:
+            return C_LIMITS[text(node)]  # <limits.h>, not defined in the workspace
         return None
     if t == "binary_expression":
         op = text(node.child_by_field_name("operator"))
@@ -412,6 +416,7 @@ def definitions(
     if is_param:
         return [None]
     found_local = False
+    names = aliases_of(func, name) if func is not None and content else {name}
     if func is not None:
         for n in walk(func):
             if n.type == "init_declarator":
@@ -439,14 +444,14 @@ def definitions(
                 and text(n.child_by_field_name("argument")) == name
             ):
                 out.append(None)  # its address escapes: anything may write it
-            elif content and n.type == "call_expression" and writes_argument(n, name):
-                out.append(None)  # passed to a function that may write through it
+            elif content and n.type == "call_expression" and any(writes_argument(n, x) for x in names):
+                out.append(None)  # passed to a function that may write through it (or a pointer into it)
             elif n.type == "assignment_expression":
                 left = n.child_by_field_name("left")
                 if (
                     left is not None
-                    and left.type == "subscript_expression"
-                    and text(left.child_by_field_name("argument")) == name
+                    and left.type in {"subscript_expression", "pointer_expression"}
+                    and pointer_base(left.child_by_field_name("argument") or left) in names
                 ):
                     out.append(None)
     if not found_local:
@@ -502,7 +507,7 @@ def writes_argument(call: Node, name: str) -> bool:
     """``name`` is passed where the callee may write through it (not a known read-only position)."""
     callee = callee_of(call)
     for i, a in enumerate(call_args(call)):
-        if text(strip_expr(a)) != name:
+        if pointer_base(a) != name:
             continue
         if (
             callee in READ_ONLY_ARGS
