@@ -7,10 +7,22 @@ from tree_sitter import Node
 
 from .c_context import Ctx, keep, review
 from .c_copies import copy_safe, copy_wrapper, wrapper_copy_safe
-from .c_paths import all_dead, comparisons, dead_branch, holding_conditions, split_live, upper_bound
-from .c_spec import COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
-from .c_tree import call_args, callee_of, enclosing_function, on_lines, strip_expr, text, walk
-from .c_values import const_int, dst_size, elem_size, is_sizeof_of
+from .c_objects import elem_of, writable
+from .c_overflow import interval
+from .c_paths import all_dead, comparisons, holding_conditions, split_live, upper_bound
+from .c_spec import COPY_FUNCS
+from .c_tree import (
+    call_args,
+    callee_of,
+    declared_name,
+    enclosing_function,
+    on_lines,
+    strip_expr,
+    stripped_text,
+    text,
+    walk,
+)
+from .c_values import const_int, dst_size, is_sizeof_of
 from .python_judge import Outcome
 from .values import Note
 
@@ -26,9 +38,11 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     subs = [s for s in on_lines(root, lo, hi, {"subscript_expression"}) if is_write(s)] if not calls else []
     targets: list[Node] = [*calls, *wrappers, *subs]
     if not targets:
-        decl = declared_arrays(root, lo, hi)
-        if decl:
-            return array_uses(ctx, root, decl)
+        decls = declared_arrays(root, lo, hi)
+        if decls:
+            from .c_decls import declaration_uses
+
+            return declaration_uses(ctx, decls, index_safe)
         return review("copy or array access", ctx.path, lo)
     live, dead = split_live(ctx, targets)
     if not live:
@@ -64,75 +78,19 @@ def is_write(sub: Node) -> bool:
     )
 
 
-def declared_arrays(root: Node, lo: int, hi: int) -> list[str]:
+def declared_arrays(root: Node, lo: int, hi: int) -> list[Node]:
     """Arrays declared on the reported lines (a finding about a fixed-size buffer declaration)."""
-    out: list[str] = []
+    out: list[Node] = []
     for n in on_lines(root, lo, hi, {"array_declarator"}):
         d = n.child_by_field_name("declarator")
         if d is not None and d.type in {"identifier", "field_identifier"}:
-            out.append(text(d))
+            out.append(n)
     return out
 
 
 def dst_matches(dst: Node, names: list[str]) -> bool:
     t = text(strip_expr(dst))
     return any(t == n or t.endswith(("." + n, "->" + n)) for n in names)
-
-
-def array_uses(ctx: Ctx, root: Node, names: list[str]) -> Outcome:
-    """A declaration finding is about the writes into the array: judge every one of them."""
-    notes: list[Note] = []
-    count = 0
-    for n in walk(root):
-        if n.type == "call_expression":
-            callee = callee_of(n)
-            args = call_args(n)
-            if callee in COPY_FUNCS:
-                d = COPY_FUNCS[callee][0]
-                if d < len(args) and dst_matches(args[d], names):
-                    count += 1
-                    if dead_branch(ctx, n) is not None:
-                        continue
-                    r = copy_safe(ctx, n)
-                    if isinstance(r, Outcome):
-                        return r
-                    notes.extend(r)
-            elif (
-                callee
-                and any(dst_matches(a, names) for a in args)
-                and callee not in READ_ONLY_ARGS
-                and callee not in FORMAT_FUNCS
-            ):
-                wrapped = copy_wrapper(ctx, n)
-                if wrapped is None:
-                    return keep(
-                        ctx,
-                        n,
-                        f"`{callee}()` may write into the array without a known bound",
-                        "unbounded write",
-                    )
-                count += 1
-                r = wrapper_copy_safe(ctx, n)
-                if isinstance(r, Outcome):
-                    return r
-                notes.extend(r)
-        elif n.type == "subscript_expression" and is_write(n):
-            arr = n.child_by_field_name("argument")
-            if arr is not None and dst_matches(arr, names):
-                count += 1
-                r2 = index_safe(ctx, n)
-                if isinstance(r2, Outcome):
-                    return r2
-                notes.extend(r2)
-    why = (
-        f"every write into {', '.join(f'`{n}`' for n in names)} is bounded by its size"
-        if count
-        else (f"nothing writes into {', '.join(f'`{n}`' for n in names)} beyond its declaration")
-    )
-    first = ctx.note(root, why, "guard") if not notes else notes[0]
-    return Outcome(
-        "FALSE_POSITIVE", 0.75, "every write is bounded", why[0].upper() + why[1:] + ".", [first, *notes[1:]]
-    )
 
 
 def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
@@ -142,15 +100,8 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
     if arr is None or idx is None:
         return keep(ctx, sub, "array access not understood", "unchecked index")
     name = text(strip_expr(arr))
-    size = dst_size(ctx, arr, func)
-    elem = 1
-    short = name.split("->")[-1].split(".")[-1]
-    if size is not None:
-        # number of elements = bytes / element size
-        for n in walk(ctx.parsed.tree.root_node):
-            if n.type == "array_declarator" and text(n.child_by_field_name("declarator")) == short:
-                elem = elem_size(n) or 1
-                break
+    size = writable(ctx, arr, func)
+    elem = elem_of(ctx, name.split("->")[-1].split(".")[-1], func) or 1
     count = size // elem if size is not None else None
     sink = ctx.note(sub, f"`{text(sub)}` indexes `{name}`", "sink")
     v = const_int(ctx, idx, func)
@@ -159,19 +110,71 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
     i = strip_expr(idx)
     if count is not None and i.type == "call_expression" and callee_of(i) in {"strlen", "strcspn", "strnlen"}:
         first = call_args(i)[0] if call_args(i) else None
-        if first is not None and text(strip_expr(first)) == name:
+        if first is not None and text(strip_expr(first)) == name and dst_size(ctx, arr, func) is not None:
             return [
                 sink,
                 ctx.note(idx, f"a string's length inside its own buffer `{name}` is below its size", "guard"),
             ]
     if count is not None:
-        bound = upper_bound(ctx, idx, sub, func)
-        if bound is not None and bound[0] < count:
-            return [sink, ctx.note(bound[1], f"`{text(idx)}` is checked to be below {bound[0] + 1}", "guard")]
+        lo, hi = index_range(ctx, idx, sub, func)
+        if lo is not None and hi is not None and lo >= 0 and hi < count:
+            return [
+                sink,
+                ctx.note(idx, f"`{text(idx)}` stays between {lo} and {hi} ({count} elements)", "guard"),
+            ]
         for cond, truth, where in holding_conditions(sub):
             for var, op, other in comparisons(cond, truth):
-                if var == text(strip_expr(idx)) and op == "<" and is_sizeof_of(other, name) and elem == 1:
+                if (
+                    var == text(strip_expr(idx))
+                    and op == "<"
+                    and is_sizeof_of(other, name)
+                    and elem == 1
+                    and lo is not None
+                    and lo >= 0
+                ):
                     return [sink, ctx.note(where, f"`{var}` is checked against sizeof({name})", "guard")]
     return keep(
-        ctx, sub, f"index `{text(idx)}` is not checked against the size of `{name}`", "unchecked index"
+        ctx, sub, f"index `{text(idx)}` is not checked against both ends of `{name}`", "unchecked index"
     )
+
+
+def index_range(ctx: Ctx, idx: Node, at: Node, func: Node | None) -> tuple[int | None, int | None]:
+    """The range of an index at ``at``: dominating checks, clamps, its type, and loop counters that
+    start at a non-negative constant and only count up."""
+    lo, hi = interval(ctx, idx, at, func)
+    bound = upper_bound(ctx, idx, at, func)
+    if bound is not None and (hi is None or bound[0] < hi):
+        hi = bound[0]
+    i = strip_expr(idx)
+    if lo is None and i.type == "identifier" and func is not None:
+        lo = counting_floor(ctx, text(i), func)
+    return lo, hi
+
+
+def counting_floor(ctx: Ctx, name: str, func: Node) -> int | None:
+    """The smallest value of a variable only ever set to non-negative constants and counted up."""
+    floor: int | None = None
+    for n in walk(func):
+        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
+            value = n.child_by_field_name("value")
+            k = const_int(ctx, value, func) if value is not None else None
+            if k is None or k < 0:
+                return None
+            floor = k if floor is None else min(floor, k)
+        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
+            op = text(n.child_by_field_name("operator"))
+            k = const_int(ctx, n.child_by_field_name("right"), func)
+            if k is None or k < 0 or op not in {"=", "+="}:
+                return None
+            if op == "=":
+                floor = k if floor is None else min(floor, k)
+        elif n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name:
+            if text(n.child_by_field_name("operator")) != "++":
+                return None
+        elif (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and stripped_text(n.child_by_field_name("argument")) == name
+        ):
+            return None
+    return floor

@@ -4,7 +4,7 @@ outcomes every family shares."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tree_sitter import Node
@@ -24,6 +24,8 @@ class Ctx:
     parsed: ParsedFile
     index: WorkspaceIndex
     macros: dict[str, str]
+    # bytes a parameter points to, when judging a callee with what one call passes it
+    bindings: dict[str, int] = field(default_factory=dict)
 
     @property
     def path(self) -> str:

@@ -2,30 +2,172 @@
 
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 from .c_context import Ctx, keep
+from .c_objects import room, writable
 from .c_paths import cannot_be_negative, comparisons, holding_conditions, upper_bound, upper_bound_of
 from .c_provenance import definition_of
-from .c_spec import ALWAYS_UNBOUNDED, COPY_FUNCS
+from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, WIDE_COPIES
 from .c_tree import (
+    aliases_of,
     call_args,
     callee_of,
     enclosing_function,
     idents,
     line_of,
     param_names,
+    pointer_base,
     squash,
     strip_expr,
     text,
     walk,
 )
-from .c_values import CONV, const_int, const_string, dst_size, is_sizeof_of
+from .c_values import CONV, const_int, const_string, declared_type, is_sizeof_of
 from .python_judge import Outcome
 from .values import Note
 
 
 def copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
+    """A copy is safe when what it writes fits its destination, what it reads lies inside its
+    source, and a string it leaves behind is terminated before it is used as one."""
+    got = _writes_fit(ctx, call)
+    if isinstance(got, Outcome):
+        return got
+    more = _reads_fit(ctx, call)
+    if isinstance(more, Outcome):
+        return more
+    term = _terminated(ctx, call)
+    if isinstance(term, Outcome):
+        return term
+    return got + more + term
+
+
+_EXACT_READS = {"memcpy", "memmove", "wmemcpy", "wmemmove"}
+_OOB_READ = "out-of-bounds read"
+
+
+def _length(ctx: Ctx, call: Node) -> int | None:
+    """The bytes a length-bounded copy moves (its constant length or checked upper bound)."""
+    name = callee_of(call)
+    args = call_args(call)
+    _d, _s, n_i = COPY_FUNCS[name]
+    if n_i < 0 or n_i >= len(args):
+        return None
+    func = enclosing_function(call)
+    n = const_int(ctx, args[n_i], func)
+    if n is None:
+        bound = upper_bound(ctx, args[n_i], call, func)
+        n = bound[0] if bound is not None and cannot_be_negative(ctx, args[n_i], call, func) else None
+    if n is not None and name in WIDE_COPIES:
+        n *= 4
+    return n
+
+
+def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
+    """memcpy-like calls read exactly their length from the source: it must lie inside it."""
+    name = callee_of(call)
+    args = call_args(call)
+    _d, s_i, _n = COPY_FUNCS[name]
+    if s_i < 0 or s_i >= len(args):
+        return []
+    func = enclosing_function(call)
+    src = args[s_i]
+    got = room(ctx, src, func)
+    if got is None:
+        return []
+    space, targets = got
+    if any(t.offset is not None and t.offset < 0 for t in targets):
+        return keep(
+            ctx, call, f"`{text(src)}` points before the start of `{targets[0].obj}`", "out-of-bounds read"
+        )
+    if name not in _EXACT_READS:
+        return []
+    n = _length(ctx, call)
+    if n is None:
+        return keep(ctx, call, f"{name}() reads a length not bounded by `{text(src)}`", _OOB_READ)
+    if n > space:
+        return keep(
+            ctx,
+            call,
+            f"{name}() reads {n} bytes from `{text(src)}`, which holds {space}",
+            "out-of-bounds read",
+        )
+    return [ctx.note(src, f"reads {n} of the {space} bytes of `{text(src)}`", "guard")]
+
+
+_TERMINATES = re.compile(r"^(0|'\\0'|L'\\0'|'\\x0*0')$")
+
+
+def _terminated(ctx: Ctx, call: Node) -> list[Note] | Outcome:
+    """``memcpy``/``strncpy`` of a string may leave the destination without its terminator; when
+    it is then used as a string, it must have been terminated in between."""
+    name = callee_of(call)
+    if name not in {"memcpy", "memmove", "strncpy", "wmemcpy", "wmemmove", "wcsncpy"}:
+        return []
+    args = call_args(call)
+    func = enclosing_function(call)
+    if len(args) < 3 or func is None:
+        return []
+    dst, src, n = args[0], args[1], args[2]
+    base = pointer_base(dst)
+    typ = declared_type(base, func, ctx.parsed.tree.root_node) if base else None
+    if not base or typ is None or "char" not in typ:
+        return []  # not a string buffer
+    if _copies_terminator(ctx, call, src, n, func):
+        return []
+    names = aliases_of(func, base)
+    for node in walk(func):
+        if node.start_byte <= call.end_byte:
+            continue
+        if node.type == "assignment_expression" and _terminates_string(node, names):
+            return [
+                ctx.note(node, f"`{text(node.child_by_field_name('left'))}` terminates the string", "guard")
+            ]
+        if node.type == "call_expression" and callee_of(node) not in BYTE_FUNCS:
+            used = [a for a in call_args(node) if pointer_base(a) in names]
+            if used:
+                return keep(
+                    ctx,
+                    call,
+                    f"{name}() may leave `{text(dst)}` without its terminator, and line "
+                    f"{node.start_point[0] + 1} uses it as a string ({callee_of(node)}())",
+                    "unterminated string",
+                )
+    return []
+
+
+def _terminates_string(assign: Node, names: set[str]) -> bool:
+    left = assign.child_by_field_name("left")
+    right = assign.child_by_field_name("right")
+    if left is None or right is None or text(assign.child_by_field_name("operator")) != "=":
+        return False
+    lhs = strip_expr(left)
+    if lhs.type == "subscript_expression" or (
+        lhs.type == "pointer_expression" and text(lhs.child_by_field_name("operator")) == "*"
+    ):
+        base = lhs.child_by_field_name("argument")
+    else:
+        return False
+    return base is not None and pointer_base(base) in names and bool(_TERMINATES.match(squash(text(right))))
+
+
+def _copies_terminator(ctx: Ctx, call: Node, src: Node, n: Node, func: Node) -> bool:
+    """The copied bytes include the source's terminator: a literal shorter than the length, or a
+    length of ``strlen(src) + 1``."""
+    length = const_int(ctx, n, func)
+    literal = const_string(ctx, src, func)
+    if literal is not None and length is not None:
+        unit = 4 if callee_of(call) in WIDE_COPIES else 1
+        return length >= (len(literal[0]) + 1) * (unit if callee_of(call).startswith("w") else 1)
+    s = squash(text(strip_expr(src)))
+    body = squash(text(n))
+    return f"strlen({s})+1" in body or f"wcslen({s})+1" in body
+
+
+def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     name = callee_of(call)
     args = call_args(call)
     func = enclosing_function(call)
@@ -35,7 +177,7 @@ def copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     if d_i >= len(args):
         return keep(ctx, call, f"{name}() call not understood")
     dst = strip_expr(args[d_i])
-    size = dst_size(ctx, dst, func)
+    size = writable(ctx, dst, func)
     sink = ctx.note(call, f"{name}() writes into `{text(dst)}`", "sink")
     if name in {"strcpy", "wcscpy", "stpcpy"}:
         src = const_string(ctx, args[s_i], func) if s_i < len(args) else None
@@ -97,6 +239,8 @@ def copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     if is_sizeof_of(n, text(dst)):
         return [sink, ctx.note(n, f"length is bounded by sizeof({text(dst)})", "guard")]
     value = const_int(ctx, n, func)
+    if value is not None and name in WIDE_COPIES:
+        value *= 4
     if value is not None and size is not None and value <= size:
         return [sink, ctx.note(n, f"length {value} fits `{text(dst)}` ({size} bytes)", "constant")]
     if size is not None:
@@ -176,7 +320,7 @@ def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                 src_name = text(strip_expr(call_args(inner)[1])) if len(call_args(inner)) > 1 else ""
                 if src_name in params and params.index(src_name) < len(args):
                     src = const_string(ctx, args[params.index(src_name)], func)
-                    size = dst_size(ctx, dst, func)
+                    size = writable(ctx, dst, func)
                     if src is not None and size is not None and len(src[0]) + 1 <= size:
                         notes.append(
                             ctx.note(
@@ -195,7 +339,7 @@ def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         if bound >= len(args):
             return keep(ctx, call, f"{callee_of(call)}() call not understood")
         cap = args[bound]
-        size = dst_size(ctx, dst, func)
+        size = writable(ctx, dst, func)
         value = const_int(ctx, cap, func)
         if is_sizeof_of(cap, text(dst)) or (value is not None and size is not None and value <= size):
             notes.append(

@@ -32,6 +32,42 @@ FORMAT_FUNCS: Final[dict[str, int]] = {
     "vasprintf": 1,
 }
 
+# scanf-like functions: index of the format argument; the arguments after it are written.
+SCAN_FUNCS: Final[dict[str, int]] = {
+    "scanf": 0,
+    "fscanf": 1,
+    "sscanf": 1,
+    "vscanf": 0,
+    "vfscanf": 1,
+    "vsscanf": 1,
+    "wscanf": 0,
+    "fwscanf": 1,
+    "swscanf": 1,
+    "__isoc99_scanf": 0,
+    "__isoc99_fscanf": 1,
+    "__isoc99_sscanf": 1,
+}
+# Copies whose lengths count wide characters (wchar_t: 4 bytes on Linux), not bytes.
+WIDE_COPIES: Final[frozenset[str]] = frozenset(
+    {
+        "wcscpy",
+        "wcsncpy",
+        "wcscat",
+        "wcsncat",
+        "wmemcpy",
+        "wmemmove",
+        "wmemset",
+        "swprintf",
+        "vswprintf",
+        "fgetws",
+    }
+)
+# Calls that take a buffer with its length and never treat it as a NUL-terminated string.
+BYTE_FUNCS: Final[frozenset[str]] = frozenset(
+    {"memcpy", "memmove", "memset", "memcmp", "wmemcpy", "wmemmove", "wmemset", "wmemcmp", "fwrite", "fread",
+     "write", "read", "send", "recv", "free"}
+)  # fmt: skip
+
 # Command execution: which arguments name the program / command line.
 COMMAND_FUNCS: Final[dict[str, tuple[int, ...]]] = {
     "system": (0,),
@@ -58,6 +94,13 @@ COPY_FUNCS: Final[dict[str, tuple[int, int, int]]] = {
     "stpcpy": (0, 1, -1),
     "strcat": (0, 1, -1),
     "strncpy": (0, 1, 2),
+    "wcsncpy": (0, 1, 2),
+    "wcscat": (0, 1, -1),
+    "wcsncat": (0, 1, 2),
+    "wmemcpy": (0, 1, 2),
+    "wmemmove": (0, 1, 2),
+    "wmemset": (0, -1, 2),
+    "fgetws": (0, -1, 1),
     "strncat": (0, 1, 2),
     "strlcpy": (0, 1, 2),
     "strlcat": (0, 1, 2),

@@ -10,7 +10,7 @@ from tree_sitter import Node
 
 from ..languages import parse
 from .c_context import Ctx
-from .c_spec import C_LIMITS, COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
+from .c_spec import C_LIMITS, COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
 from .c_tree import (
     aliases_of,
     call_args,
@@ -509,6 +509,8 @@ def writes_argument(call: Node, name: str) -> bool:
     for i, a in enumerate(call_args(call)):
         if pointer_base(a) != name:
             continue
+        if callee in SCAN_FUNCS and i > SCAN_FUNCS[callee]:
+            return True  # scanf writes its arguments
         if (
             callee in READ_ONLY_ARGS
             or (callee in FORMAT_FUNCS and i >= FORMAT_FUNCS[callee])

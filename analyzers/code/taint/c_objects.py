@@ -1,0 +1,207 @@
+"""Which object a C pointer points into, and where: arrays, ``alloca``/``malloc`` blocks of a known
+size and string literals, at a byte offset, through every assignment of a local pointer (branches
+that never run left out). ``data = buffer - 8`` points 8 bytes before ``buffer``;
+``data = alloca(10)`` points to 10 bytes. Anything else (a parameter, a pointer whose address
+escapes, an offset that is not a constant) is unknown, and no size is claimed for it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from .c_context import Ctx
+from .c_paths import dead_branch
+from .c_tree import (
+    call_args,
+    callee_of,
+    declared_name,
+    param_names,
+    strip_expr,
+    stripped_text,
+    text,
+    walk,
+)
+from .c_values import ELEM_SIZES, array_size, const_int, declared_type, dst_size, literal_string
+
+MAX_DEPTH = 4
+
+
+@dataclass(frozen=True)
+class Target:
+    """``offset`` bytes into ``obj`` (``size`` bytes long; None when not known)."""
+
+    obj: str
+    size: int | None
+    offset: int | None
+    where: Node
+
+    @property
+    def room(self) -> int | None:
+        """Bytes from the pointer to the end of the object (0 when it points before its start)."""
+        if self.size is None or self.offset is None:
+            return None
+        if self.offset < 0:
+            return 0
+        return max(self.size - self.offset, 0)
+
+
+def _callee(ctx: Ctx, call: Node) -> str:
+    name = callee_of(call)
+    macro = ctx.macro(name) if name else None
+    if macro is not None and macro.strip().isidentifier():
+        return macro.strip()
+    return name
+
+
+def elem_of(ctx: Ctx, ptr: str, func: Node | None) -> int | None:
+    """Bytes per element a pointer (or array) named ``ptr`` steps by."""
+    t = declared_type(ptr, func, ctx.parsed.tree.root_node)
+    if t is None:
+        return None
+    base = t.replace(" *", "").replace("const ", "").strip()
+    if "unsigned" in base and "char" in base:
+        return 1
+    return ELEM_SIZES.get(base)
+
+
+def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[Target] | None:
+    """Every object ``expr`` may point into, with its offset; None when unknown."""
+    if depth > MAX_DEPTH:
+        return None
+    e = strip_expr(expr)
+    t = e.type
+    if t in {"string_literal", "concatenated_string"}:
+        s = literal_string(text(e))
+        return [Target(text(e)[:20], len(s) + 1 if s is not None else None, 0, e)]
+    if t == "call_expression":
+        callee = _callee(ctx, e)
+        args = call_args(e)
+        if callee in {"alloca", "__builtin_alloca", "malloc"} and args:
+            return [Target(f"{callee}@{e.start_point[0] + 1}", const_int(ctx, args[0], func), 0, e)]
+        if callee == "calloc" and len(args) == 2:
+            a, b = const_int(ctx, args[0], func), const_int(ctx, args[1], func)
+            return [
+                Target(
+                    f"calloc@{e.start_point[0] + 1}", a * b if a is not None and b is not None else None, 0, e
+                )
+            ]
+        return None
+    if t == "binary_expression" and text(e.child_by_field_name("operator")) in {"+", "-"}:
+        left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+        if left is None or right is None:
+            return None
+        base = points_to(ctx, left, func, depth + 1)
+        if base is None:
+            return None
+        k = const_int(ctx, right, func)
+        elem = elem_of(ctx, stripped_text(left), func) if strip_expr(left).type == "identifier" else None
+        step = (
+            None
+            if k is None or elem is None
+            else (k * elem if text(e.child_by_field_name("operator")) == "+" else -k * elem)
+        )
+        return [
+            Target(b.obj, b.size, None if step is None or b.offset is None else b.offset + step, b.where)
+            for b in base
+        ]
+    if t == "pointer_expression" and text(e.child_by_field_name("operator")) == "&":
+        inner = e.child_by_field_name("argument")
+        inner = strip_expr(inner) if inner is not None else None
+        if inner is not None and inner.type == "subscript_expression":
+            arr, idx = inner.child_by_field_name("argument"), inner.child_by_field_name("index")
+            base = points_to(ctx, arr, func, depth + 1) if arr is not None else None
+            k = const_int(ctx, idx, func) if idx is not None else None
+            elem = elem_of(ctx, stripped_text(arr), func) if arr is not None else None
+            if base is None:
+                return None
+            step = None if k is None or elem is None else k * elem
+            return [
+                Target(b.obj, b.size, None if step is None or b.offset is None else b.offset + step, b.where)
+                for b in base
+            ]
+        return None
+    if t != "identifier":
+        return None
+    name = text(e)
+    if name in ctx.bindings:
+        return [Target(name, ctx.bindings[name], 0, e)]
+    size = array_size(ctx, name, func, e)
+    if size is not None or _is_array(ctx, name, func):
+        return [Target(name, size, 0, e)]
+    if func is None or name in param_names(func):
+        return None
+    return _pointer_defs(ctx, name, func, depth)
+
+
+def _is_array(ctx: Ctx, name: str, func: Node | None) -> bool:
+    for scope in [s for s in (func, ctx.parsed.tree.root_node) if s is not None]:
+        for n in walk(scope):
+            if n.type == "array_declarator" and text(n.child_by_field_name("declarator")) == name:
+                return n.parent is None or n.parent.type != "parameter_declaration"
+    return False
+
+
+def _pointer_defs(ctx: Ctx, name: str, func: Node, depth: int) -> list[Target] | None:
+    """The targets of a local pointer: the union over every assignment that can run."""
+    out: list[Target] = []
+    local = False
+    for n in walk(func):
+        value: Node | None = None
+        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
+            local = True
+            value = n.child_by_field_name("value")
+        elif n.type == "declaration" and any(
+            declared_name(c) == name or text(c) == name
+            for c in n.named_children
+            if c.type in {"identifier", "pointer_declarator"}
+        ):
+            local = True
+            continue
+        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
+            if text(n.child_by_field_name("operator")) != "=":
+                return None  # p += k: moves by an amount not tracked here
+            value = n.child_by_field_name("right")
+        elif n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name:
+            return None
+        elif (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and stripped_text(n.child_by_field_name("argument")) == name
+        ):
+            return None  # its address escapes: anything may set it
+        else:
+            continue
+        if value is None:
+            continue
+        if dead_branch(ctx, n) is not None:
+            continue
+        got = points_to(ctx, value, func, depth + 1)
+        if got is None:
+            return None
+        out.extend(got)
+    return out if local and out else None
+
+
+def room(ctx: Ctx, ptr: Node, func: Node | None) -> tuple[int, list[Target]] | None:
+    """The bytes that can be written (or read) from ``ptr`` on every path: the smallest room over
+    its targets, when every target is known."""
+    targets = points_to(ctx, ptr, func)
+    if not targets:
+        return None
+    rooms = [t.room for t in targets]
+    if any(r is None for r in rooms):
+        if any(t.offset is not None and t.offset < 0 for t in targets):
+            return 0, targets  # before the start of its object on some path: nothing fits
+        return None
+    return min(r for r in rooms if r is not None), targets
+
+
+def writable(ctx: Ctx, dst: Node, func: Node | None) -> int | None:
+    """Bytes that fit at ``dst``: its array's size, else the room left in what it points to."""
+    size = dst_size(ctx, dst, func)
+    if size is not None:
+        return size
+    got = room(ctx, dst, func)
+    return got[0] if got is not None else None
