@@ -162,6 +162,213 @@ int twice(int n) {
 ]
 
 
+CASES += [
+    # scanf conversions write into their buffer
+    (
+        "fscanf-string-without-width",
+        120,
+        TP,
+        """
+#include <stdio.h>
+void read_name(void) {
+    char name[32];
+    if (fscanf(stdin, "%s", name) == 1) /* <- */
+        puts(name);
+}
+""",
+    ),
+    (
+        "fscanf-string-with-width",
+        120,
+        FP,
+        """
+#include <stdio.h>
+void read_name(void) {
+    char name[32];
+    if (fscanf(stdin, "%31s", name) == 1) /* <- */
+        puts(name);
+}
+""",
+    ),
+    (
+        "declaration-written-by-scanf",
+        119,
+        TP,
+        """
+#include <stdio.h>
+void read_name(void) {
+    char name[32]; /* <- */
+    if (scanf("%[^\\n]", name) == 1)
+        puts(name);
+}
+""",
+    ),
+    (
+        "sscanf-width-too-wide",
+        120,
+        TP,
+        """
+#include <stdio.h>
+void parse(const char *line) {
+    char word[8];
+    sscanf(line, "%16s", word); /* <- */
+}
+""",
+    ),
+    # a declaration is judged in its own scope only
+    (
+        "declaration-same-name-in-another-function",
+        119,
+        FP,
+        """
+#include <string.h>
+void other(const char *s) {
+    char buf[8];
+    strcpy(buf, s);
+}
+void mine(void) {
+    char buf[8]; /* <- */
+    strncpy(buf, "abc", sizeof(buf) - 1);
+    buf[sizeof(buf) - 1] = '\\0';
+}
+""",
+    ),
+    (
+        "declaration-written-through-a-pointer-before-it",
+        124,
+        TP,
+        """
+#include <string.h>
+void shift(const char *s) {
+    char buffer[100]; /* <- */
+    char *p = buffer - 8;
+    memcpy(p, s, 50);
+}
+""",
+    ),
+    (
+        "declaration-written-through-a-pointer-into-it",
+        121,
+        FP,
+        """
+#include <string.h>
+void shift(void) {
+    char buffer[100]; /* <- */
+    char *p = buffer + 8;
+    memset(p, 'A', 50);
+}
+""",
+    ),
+    (
+        "declaration-source-of-a-too-long-copy",
+        121,
+        TP,
+        """
+#include <alloca.h>
+#include <string.h>
+void copy(void) {
+    char *small = alloca(10);
+    char text[11] = "AAAAAAAAAA"; /* <- */
+    memcpy(small, text, strlen(text) + 1);
+}
+""",
+    ),
+    (
+        "declaration-source-of-a-fitting-copy",
+        121,
+        FP,
+        """
+#include <alloca.h>
+#include <string.h>
+void copy(void) {
+    char *big = alloca(11);
+    char text[11] = "AAAAAAAAAA"; /* <- */
+    memcpy(big, text, strlen(text) + 1);
+}
+""",
+    ),
+    (
+        "declaration-handed-to-a-helper-that-overreads",
+        126,
+        TP,
+        """
+#include <string.h>
+#include <stdio.h>
+static void show(const char *src) {
+    char dest[100];
+    memcpy(dest, src, 99);
+    dest[99] = '\\0';
+    puts(dest);
+}
+void run(void) {
+    char small[50]; /* <- */
+    memset(small, 'A', 49);
+    small[49] = '\\0';
+    show(small);
+}
+""",
+    ),
+    # a copy that may leave no terminator, then used as a string
+    (
+        "memcpy-leaves-no-terminator",
+        126,
+        TP,
+        """
+#include <string.h>
+#include <stdio.h>
+void copy(const char *src) {
+    char dest[100];
+    memcpy(dest, src, 99); /* <- */
+    puts(dest);
+}
+""",
+    ),
+    (
+        "memcpy-then-terminated",
+        126,
+        FP,
+        """
+#include <string.h>
+#include <stdio.h>
+void copy(void) {
+    char src[150];
+    char dest[100];
+    memset(src, 'A', 149);
+    src[149] = '\\0';
+    memcpy(dest, src, 99); /* <- */
+    dest[99] = '\\0';
+    puts(dest);
+}
+""",
+    ),
+    # an index checked only from above may be negative
+    (
+        "index-checked-from-above-only",
+        124,
+        TP,
+        """
+void put(int i) {
+    int values[10];
+    if (i < 10)
+        values[i] = 1; /* <- */
+}
+""",
+    ),
+    (
+        "index-checked-both-ends",
+        124,
+        FP,
+        """
+void put(int i) {
+    int values[10];
+    if (i >= 0 && i < 10)
+        values[i] = 1; /* <- */
+}
+""",
+    ),
+]
+
+
 @pytest.mark.parametrize(("name", "cwe", "expected", "code"), CASES, ids=[c[0] for c in CASES])
 def test_soundness_cases(tmp_path: Path, name: str, cwe: int, expected: str, code: str) -> None:
     got, why = verdict(tmp_path, code, cwe)

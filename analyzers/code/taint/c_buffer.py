@@ -10,7 +10,8 @@ from .c_copies import copy_safe, copy_wrapper, wrapper_copy_safe
 from .c_objects import elem_of, writable
 from .c_overflow import interval
 from .c_paths import all_dead, comparisons, holding_conditions, split_live, upper_bound
-from .c_spec import COPY_FUNCS
+from .c_scan import scan_safe
+from .c_spec import COPY_FUNCS, SCAN_FUNCS
 from .c_tree import (
     call_args,
     callee_of,
@@ -29,6 +30,7 @@ from .values import Note
 
 def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     lines_calls = on_lines(root, lo, hi, {"call_expression"})
+    scans = [c for c in lines_calls if callee_of(c) in SCAN_FUNCS]
     calls = [c for c in lines_calls if callee_of(c) in COPY_FUNCS]
     wrappers = [
         c
@@ -36,7 +38,7 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
         if callee_of(c) not in COPY_FUNCS and callee_of(c) and copy_wrapper(ctx, c) is not None
     ]
     subs = [s for s in on_lines(root, lo, hi, {"subscript_expression"}) if is_write(s)] if not calls else []
-    targets: list[Node] = [*calls, *wrappers, *subs]
+    targets: list[Node] = [*calls, *scans, *wrappers, *subs]
     if not targets:
         decls = declared_arrays(root, lo, hi)
         if decls:
@@ -51,6 +53,8 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     for node in live:
         if node in calls:
             r = copy_safe(ctx, node)
+        elif node in scans:
+            r = scan_safe(ctx, node)
         elif node in wrappers:
             r = wrapper_copy_safe(ctx, node)
         else:

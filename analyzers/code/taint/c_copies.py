@@ -11,6 +11,7 @@ from .c_objects import room, writable
 from .c_paths import cannot_be_negative, comparisons, holding_conditions, upper_bound, upper_bound_of
 from .c_provenance import definition_of
 from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, WIDE_COPIES
+from .c_strings import max_int, max_len
 from .c_tree import (
     aliases_of,
     call_args,
@@ -46,6 +47,7 @@ def copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
 
 
 _EXACT_READS = {"memcpy", "memmove", "wmemcpy", "wmemmove"}
+_BOUNDED_READS = {"strncpy", "wcsncpy"}
 _OOB_READ = "out-of-bounds read"
 
 
@@ -57,7 +59,7 @@ def _length(ctx: Ctx, call: Node) -> int | None:
     if n_i < 0 or n_i >= len(args):
         return None
     func = enclosing_function(call)
-    n = const_int(ctx, args[n_i], func)
+    n = max_int(ctx, args[n_i], call, func)
     if n is None:
         bound = upper_bound(ctx, args[n_i], call, func)
         n = bound[0] if bound is not None and cannot_be_negative(ctx, args[n_i], call, func) else None
@@ -67,7 +69,8 @@ def _length(ctx: Ctx, call: Node) -> int | None:
 
 
 def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
-    """memcpy-like calls read exactly their length from the source: it must lie inside it."""
+    """memcpy-like calls read exactly their length from the source, strncpy up to its length or the
+    source's terminator: that must lie inside the source."""
     name = callee_of(call)
     args = call_args(call)
     _d, s_i, _n = COPY_FUNCS[name]
@@ -76,26 +79,52 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     func = enclosing_function(call)
     src = args[s_i]
     got = room(ctx, src, func)
-    if got is None:
-        return []
-    space, targets = got
-    if any(t.offset is not None and t.offset < 0 for t in targets):
-        return keep(
-            ctx, call, f"`{text(src)}` points before the start of `{targets[0].obj}`", "out-of-bounds read"
-        )
-    if name not in _EXACT_READS:
+    if got is not None and any(t.offset is not None and t.offset < 0 for t in got[1]):
+        why = f"`{text(src)}` points before the start of `{got[1][0].obj}`"
+        return keep(ctx, call, why, _OOB_READ)
+    if name not in _EXACT_READS | _BOUNDED_READS:
         return []
     n = _length(ctx, call)
     if n is None:
         return keep(ctx, call, f"{name}() reads a length not bounded by `{text(src)}`", _OOB_READ)
-    if n > space:
-        return keep(
-            ctx,
-            call,
-            f"{name}() reads {n} bytes from `{text(src)}`, which holds {space}",
-            "out-of-bounds read",
-        )
-    return [ctx.note(src, f"reads {n} of the {space} bytes of `{text(src)}`", "guard")]
+    unit = 4 if name in WIDE_COPIES else 1
+    if name in _BOUNDED_READS:
+        longest = max_len(ctx, src, call, func)
+        if longest is not None:
+            n = min(n, (longest + 1) * unit)  # stops at the terminator
+    if got is None:
+        if name in _BOUNDED_READS or _paired(ctx, call, src, func):
+            return []  # a string read up to its terminator, or a (pointer, length) pair from the caller
+        why = f"{name}() reads {n} bytes from `{text(src)}`, whose size is not known here"
+        return keep(ctx, call, why, _OOB_READ)
+    if n > got[0]:
+        why = f"{name}() reads {n} bytes from `{text(src)}`, which holds {got[0]}"
+        return keep(ctx, call, why, _OOB_READ)
+    return [ctx.note(src, f"reads at most {n} of the {got[0]} bytes of `{text(src)}`", "guard")]
+
+
+def _paired(ctx: Ctx, call: Node, src: Node, func: Node | None) -> bool:
+    """The source and the length both come from the function's parameters (``f(p, n)`` copying
+    ``n`` bytes of ``p``): how many bytes ``p`` holds is the callers' contract."""
+    if func is None:
+        return False
+    params = set(param_names(func))
+    _d, _s, n_i = COPY_FUNCS[callee_of(call)]
+    args = call_args(call)
+    if pointer_base(src) not in params or n_i >= len(args):
+        return False
+    named = idents(args[n_i])
+    return bool(named & params) or any(_clamped_param(ctx, x, func, params) for x in named)
+
+
+def _clamped_param(ctx: Ctx, name: str, func: Node, params: set[str]) -> bool:
+    """A local length assigned from a parameter (``len = n;``)."""
+    return any(
+        n.type in {"init_declarator", "assignment_expression"}
+        and text(n.child_by_field_name("declarator") or n.child_by_field_name("left")).lstrip("* ") == name
+        and bool(idents(n.child_by_field_name("value") or n.child_by_field_name("right") or n) & params)
+        for n in walk(func)
+    )
 
 
 _TERMINATES = re.compile(r"^(0|'\\0'|L'\\0'|'\\x0*0')$")
@@ -190,6 +219,18 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                     "constant",
                 ),
             ]
+        longest = max_len(ctx, args[s_i], call, func) if src is None and s_i < len(args) else None
+        unit = 4 if name in WIDE_COPIES else 1
+        if longest is not None and size is not None and (longest + 1) * unit <= size:
+            return [
+                sink,
+                ctx.note(
+                    call,
+                    f"`{text(args[s_i])}` holds at most {longest} characters here; "
+                    f"`{text(dst)}` holds {size} bytes",
+                    "guard",
+                ),
+            ]
         if src is None and size is not None and s_i < len(args):
             src_text = squash(text(strip_expr(args[s_i])))
             bound = upper_bound_of(ctx, {f"strlen({src_text})", f"strnlen({src_text})"}, call, func)
@@ -226,7 +267,24 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                 sink,
                 ctx.note(args[n_i], f"appends at most the room left in `{text(dst)}`", "guard"),
             ]
-    if name in {"strcat", "strncat"}:
+    if name in {"strcat", "strncat", "wcscat", "wcsncat"} and size is not None and s_i < len(args):
+        have = max_len(ctx, dst, call, func)
+        add = max_len(ctx, args[s_i], call, func)
+        if name in {"strncat", "wcsncat"} and n_i < len(args):
+            cap = max_int(ctx, args[n_i], call, func)
+            add = min(x for x in (add, cap) if x is not None) if add is not None or cap is not None else None
+        unit = 4 if name in WIDE_COPIES else 1
+        if have is not None and add is not None and (have + add + 1) * unit <= size:
+            return [
+                sink,
+                ctx.note(
+                    call,
+                    f"`{text(dst)}` holds at most {have} characters and {add} are appended; "
+                    f"it holds {size} bytes",
+                    "guard",
+                ),
+            ]
+    if name in {"strcat", "strncat", "wcscat", "wcsncat"}:
         return keep(ctx, call, f"{name}() appends to a string of unknown length")
     if n_i < 0 or n_i >= len(args):
         return keep(ctx, call, f"{name}() call not understood")
@@ -239,6 +297,8 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     if is_sizeof_of(n, text(dst)):
         return [sink, ctx.note(n, f"length is bounded by sizeof({text(dst)})", "guard")]
     value = const_int(ctx, n, func)
+    if value is None:
+        value = max_int(ctx, n, call, func)
     if value is not None and name in WIDE_COPIES:
         value *= 4
     if value is not None and size is not None and value <= size:

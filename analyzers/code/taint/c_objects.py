@@ -78,7 +78,7 @@ def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[T
     if t == "call_expression":
         callee = _callee(ctx, e)
         args = call_args(e)
-        if callee in {"alloca", "__builtin_alloca", "malloc"} and args:
+        if callee in {"alloca", "_alloca", "__builtin_alloca", "malloc"} and args:
             return [Target(f"{callee}@{e.start_point[0] + 1}", const_int(ctx, args[0], func), 0, e)]
         if callee == "calloc" and len(args) == 2:
             a, b = const_int(ctx, args[0], func), const_int(ctx, args[1], func)
@@ -130,9 +130,45 @@ def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[T
     size = array_size(ctx, name, func, e)
     if size is not None or _is_array(ctx, name, func):
         return [Target(name, size, 0, e)]
-    if func is None or name in param_names(func):
+    if func is None:
         return None
+    if name in param_names(func):
+        return _param_targets(ctx, name, func, depth)
     return _pointer_defs(ctx, name, func, depth)
+
+
+def _param_targets(ctx: Ctx, name: str, func: Node, depth: int) -> list[Target] | None:
+    """What a pointer parameter points into: the union of what every workspace caller (in this
+    file) passes; None when a caller is elsewhere or passes something unknown."""
+    from .c_tree import enclosing_function, func_name
+
+    fname = func_name(func)
+    pos = param_names(func).index(name)
+    try:
+        sites = ctx.index.callers(fname, limit=20)
+    except Exception:
+        return None
+    if not sites or any(site.path != ctx.path for site in sites):
+        return None
+    out: list[Target] = []
+    root = ctx.parsed.tree.root_node
+    for site in sites:
+        calls = [
+            c
+            for c in walk(root)
+            if c.type == "call_expression" and c.start_point[0] + 1 == site.line and callee_of(c) == fname
+        ]
+        if not calls:
+            return None
+        for call in calls:
+            args = call_args(call)
+            if pos >= len(args):
+                return None
+            got = points_to(ctx, args[pos], enclosing_function(call), depth + 1)
+            if got is None:
+                return None
+            out.extend(got)
+    return out or None
 
 
 def _is_array(ctx: Ctx, name: str, func: Node | None) -> bool:
@@ -177,6 +213,9 @@ def _pointer_defs(ctx: Ctx, name: str, func: Node, depth: int) -> list[Target] |
             continue
         if dead_branch(ctx, n) is not None:
             continue
+        v = strip_expr(value)
+        if v.type == "null" or text(v) in {"NULL", "0", "nullptr"}:
+            continue  # no object: dereferencing it is another finding (NULL dereference)
         got = points_to(ctx, value, func, depth + 1)
         if got is None:
             return None

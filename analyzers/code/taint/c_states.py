@@ -535,7 +535,7 @@ def _assigned(run: _Run, value: Node, s: set[State]) -> set[State]:
         callee = callee_of(v)
         if callee in ALLOCATORS:
             return {"heap", "null"}
-        if callee in {"alloca", "__builtin_alloca", "ALLOCA"}:
+        if callee in {"alloca", "_alloca", "__builtin_alloca", "ALLOCA"}:
             return {"value"}
         return set(_returned(run, v))
     if v.type in {"string_literal", "concatenated_string", "number_literal", "char_literal"} or (

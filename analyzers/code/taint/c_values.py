@@ -123,6 +123,9 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
         return 1
     if t == "sizeof_expression":
         return sizeof_value(ctx, node, func)
+    if t == "call_expression" and callee_of(node) in {"strlen", "wcslen"} and len(call_args(node)) == 1:
+        s = const_string(ctx, call_args(node)[0], func, depth + 1)
+        return len(s[0]) if s is not None else None  # a string that is always one literal
     if t == "identifier":
         macro = ctx.macro(text(node))
         if macro is not None:
