@@ -99,14 +99,20 @@ def accesses_safe(
 
 
 def _element_copy_sources(ctx: Ctx, sub: Node, index_safe: IndexCheck) -> list[Note] | Outcome:
-    """``dst[i] = src[j]``: an element copy also reads its source, which must lie inside it."""
-    parent = sub.parent
-    if parent is None or parent.type != "assignment_expression" or parent.child_by_field_name("left") != sub:
+    """``dst[i] = src[j]``: an element copy touches both arrays; the other side must lie inside its
+    object too."""
+    assign = sub.parent
+    while assign is not None and assign.type in {
+        "parenthesized_expression",
+        "cast_expression",
+        "subscript_expression",
+    }:
+        assign = assign.parent
+    if assign is None or assign.type != "assignment_expression":
         return []
-    right = parent.child_by_field_name("right")
     out: list[Note] = []
-    for r in walk(right) if right is not None else []:
-        if r.type == "subscript_expression":
+    for r in walk(assign):
+        if r.type == "subscript_expression" and r != sub:
             got = index_safe(ctx, r)
             if isinstance(got, Outcome):
                 return got

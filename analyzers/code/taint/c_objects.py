@@ -72,6 +72,8 @@ def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[T
         return None
     e = strip_expr(expr)
     t = e.type
+    if t == "null" or text(e) in {"NULL", "nullptr"}:
+        return []  # no object
     if t in {"string_literal", "concatenated_string"}:
         s = literal_string(text(e))
         return [Target(text(e)[:20], len(s) + 1 if s is not None else None, 0, e)]
@@ -80,6 +82,10 @@ def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[T
         args = call_args(e)
         if callee in {"alloca", "_alloca", "__builtin_alloca", "malloc"} and args:
             return [Target(f"{callee}@{e.start_point[0] + 1}", const_int(ctx, args[0], func), 0, e)]
+        if callee not in {"calloc", "realloc"} and depth < MAX_DEPTH:
+            returned = _returned_targets(ctx, e, depth)
+            if returned is not None:
+                return returned
         if callee == "calloc" and len(args) == 2:
             a, b = const_int(ctx, args[0], func), const_int(ctx, args[1], func)
             return [
@@ -133,8 +139,19 @@ def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[T
     if func is None:
         return None
     if name in param_names(func):
-        return _param_targets(ctx, name, func, depth)
+        incoming = _param_targets(ctx, name, func, depth)
+        if not _assigned_in(func, name):
+            return incoming
+        own = _pointer_defs(ctx, name, func, depth, local=True)
+        return None if incoming is None or own is None else incoming + own
     return _pointer_defs(ctx, name, func, depth)
+
+
+def _assigned_in(func: Node, name: str) -> bool:
+    return any(
+        n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name
+        for n in walk(func)
+    )
 
 
 def _param_targets(ctx: Ctx, name: str, func: Node, depth: int) -> list[Target] | None:
@@ -171,6 +188,27 @@ def _param_targets(ctx: Ctx, name: str, func: Node, depth: int) -> list[Target] 
     return out or None
 
 
+def _returned_targets(ctx: Ctx, call: Node, depth: int) -> list[Target] | None:
+    """What a workspace function returns: the union over its ``return`` statements."""
+    from .c_provenance import definition_of
+    from .c_tree import enclosing_function
+
+    found = definition_of(ctx, call)
+    if found is None:
+        return None
+    octx, fdef = found
+    out: list[Target] = []
+    for r in walk(fdef):
+        if r.type != "return_statement" or enclosing_function(r) != fdef:
+            continue
+        value = r.named_children[0] if r.named_children else None
+        got = points_to(octx, value, fdef, depth + 1) if value is not None else None
+        if got is None:
+            return None
+        out.extend(got)
+    return out or None
+
+
 def _is_array(ctx: Ctx, name: str, func: Node | None) -> bool:
     for scope in [s for s in (func, ctx.parsed.tree.root_node) if s is not None]:
         for n in walk(scope):
@@ -179,10 +217,9 @@ def _is_array(ctx: Ctx, name: str, func: Node | None) -> bool:
     return False
 
 
-def _pointer_defs(ctx: Ctx, name: str, func: Node, depth: int) -> list[Target] | None:
+def _pointer_defs(ctx: Ctx, name: str, func: Node, depth: int, local: bool = False) -> list[Target] | None:
     """The targets of a local pointer: the union over every assignment that can run."""
     out: list[Target] = []
-    local = False
     for n in walk(func):
         value: Node | None = None
         if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
@@ -220,7 +257,7 @@ def _pointer_defs(ctx: Ctx, name: str, func: Node, depth: int) -> list[Target] |
         if got is None:
             return None
         out.extend(got)
-    return out if local and out else None
+    return out if local else None
 
 
 def room(ctx: Ctx, ptr: Node, func: Node | None) -> tuple[int, list[Target]] | None:
