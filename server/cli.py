@@ -123,7 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--link-base", metavar="URL")
     p.add_argument("--fail-on", choices=["error", "warning", "never"], default="never")
 
-    p = sub.add_parser("eval", help="score a triaged SARIF against expected results (OWASP CSV format)")
+    p = sub.add_parser(
+        "eval", help="score a triaged SARIF against expected results (OWASP CSV, or labelled regions)"
+    )
     p.add_argument("triaged", metavar="TRIAGED.sarif")
     p.add_argument("--expected", required=True, metavar="CASES.csv")
     p.add_argument("--json", action="store_true")

@@ -50,6 +50,8 @@ class Observation:
     rule_id: str
     verdict: str | None  # properties.sastls.verdict, None when untriaged
     where: str  # "$.runs[0].results[3]"
+    line: int = 0  # the result's start line (0 when it has none)
+    tool: str = ""  # the run's tool name
 
 
 @dataclass(frozen=True)
@@ -279,6 +281,16 @@ def _uri_path(uri: str) -> str:
     return unquote(path)
 
 
+def _result_line(result: Mapping[str, Any]) -> int:
+    for loc in result.get("locations") or ():
+        phys = loc.get("physicalLocation") if isinstance(loc, dict) else None
+        region = phys.get("region") if isinstance(phys, dict) else None
+        line = region.get("startLine") if isinstance(region, dict) else None
+        if isinstance(line, int) and not isinstance(line, bool) and line > 0:
+            return line
+    return 0
+
+
 def _result_path(result: Mapping[str, Any]) -> str | None:
     for loc in result.get("locations") or ():
         phys = loc.get("physicalLocation") if isinstance(loc, dict) else None
@@ -344,6 +356,8 @@ def observations(doc: Mapping[str, Any]) -> tuple[list[Observation], list[str]]:
                     rule_id=rule_id if isinstance(rule_id, str) else "",
                     verdict=verdict if isinstance(verdict, str) else None,
                     where=where,
+                    line=_result_line(result),
+                    tool=str(driver.get("name", "")) if isinstance(driver, dict) else "",
                 )
             )
     return out, errors
