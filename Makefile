@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py | sha1sum | cut 
 EXAMPLE := tests/fixtures/projects/pyapp
 OUT := out/demo
 
-.PHONY: all venv demo test lint typecheck unit test-editors bench clean
+.PHONY: all venv demo test test-setup lint typecheck unit test-editors bench clean settings
 
 all: test
 
@@ -34,12 +34,21 @@ typecheck: venv .typing/sastls
 unit: venv
 	$(BIN)/python -m pytest -q
 
-test: lint typecheck unit
+# What the tests need beyond the venv: tests/setup/*.sh, in order (editors and browser with apt-get as root).
+# A tool that cannot be installed is not an error: the tests that need it are skipped, and listed at the end.
+test-setup:
+	@for s in tests/setup/*.sh; do bash "$$s" || exit 1; done
+
+test: test-setup lint typecheck unit
 
 demo: venv
 	$(BIN)/sastls triage $(EXAMPLE)/findings/bandit.sarif $(EXAMPLE)/findings/semgrep.json --repo $(EXAMPLE) \
 	    --store $(OUT)/verdicts.db --out $(OUT)/triaged.sarif --drop-false-positives \
 	    --report $(OUT)/report.html --markdown $(OUT)/summary.md --jsonl $(OUT)/verdicts.jsonl --fail-on never
+
+# The settings list (analyzers/settings.py) -> editors/vscode/package.json and docs/settings.md.
+settings: venv
+	$(BIN)/python -m sastls.analyzers.settings .
 
 test-editors: venv
 	$(BIN)/python -m pytest -q -m editor tests/lsp

@@ -18,6 +18,7 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 Analyst = Literal["heuristic", "llm"]
 FalsePositiveDisplay = Literal["hint", "hide", "keep"]
+AutoTriage = Literal["offline", "off"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class FixConfig:
 @dataclass(frozen=True)
 class Config:
     analyst: Analyst = "heuristic"
+    auto_triage: AutoTriage = "offline"  # the editor judges the findings of opened files offline
     model: str | None = None
     api_base: str | None = None
     api_key_env: str | None = None  # name of the env var holding the key; never the key itself

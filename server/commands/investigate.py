@@ -116,6 +116,7 @@ def print_verdict(verdict: Any, finding: Finding, out: TextIO) -> None:
 def run(args: argparse.Namespace) -> int:
     from sastls.analyzers.config import load_config
     from sastls.analyzers.findings.load import load_findings
+    from sastls.server.repo import wrong_repo
 
     repo = Path(args.repo)
     if not repo.is_dir():
@@ -132,6 +133,9 @@ def run(args: argparse.Namespace) -> int:
     loaded = load_findings(list(args.files), repo)
     for le in loaded.errors:
         print(f"sastls investigate: {le}", file=sys.stderr)
+    if (problem := wrong_repo(loaded.findings, repo)) is not None:
+        print(f"sastls investigate: {problem}", file=sys.stderr)
+        return EXIT_INPUT
     try:
         finding = select(loaded.findings, repo, fingerprint=args.finding, at=args.at)
     except SelectionError as exc:

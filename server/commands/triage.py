@@ -32,6 +32,7 @@ from sastls.server.batch import (
 )
 from sastls.server.cli import EXIT_GATE, EXIT_OK, EXIT_USAGE
 from sastls.server.progress import make_progress
+from sastls.server.repo import WrongRepo
 from sastls.server.reports.stats import counts
 
 ORDER = ("TRUE_POSITIVE", "NEEDS_REVIEW", "FALSE_POSITIVE", "UNTRIAGED")
@@ -218,6 +219,9 @@ def run(args: argparse.Namespace) -> int:
     progress = make_progress(enabled=not args.no_progress)
     try:
         result = asyncio.run(atriage(p.files, p.options, progress=progress))
+    except WrongRepo as exc:
+        _err(str(exc))
+        return EXIT_USAGE
     except KeyboardInterrupt:
         print(
             "sastls triage: interrupted; the verdicts reached so far are saved, "

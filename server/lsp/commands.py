@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from lsprotocol import types as lsp
 from sastls.analyzers.findings.model import Finding
+from sastls.analyzers.workdir import ensure_dir
 from sastls.graph.verdict import Verdict
 
 from .documents import TrackedFinding
@@ -176,7 +177,7 @@ async def show_report(s: Session, finding: Finding, verdict: Verdict, *, fallbac
 
 
 def _write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    ensure_dir(path.parent)
     path.write_text(text, encoding="utf-8")
 
 

@@ -1,8 +1,10 @@
 """Settings from the editor, layered over the workspace's own configuration.
 
 Editors send settings either flat (``{"analyst": "llm"}``) or under the server's
-section (``{"sastls": {...}}``); both are accepted. Problems are returned, never
-raised: the caller shows them and the defaults stay in force.
+section (``{"sastls": {...}}``); both are accepted, spelled as VS Code does
+(``findingGlobs``, ``fetch.maxLines``, its own ``server.*``) or as ``.sastls.toml``
+does (``finding_globs``): :func:`sastls.analyzers.settings.from_editor` maps them.
+Problems are returned, never raised: the caller shows them and the defaults stay in force.
 """
 
 from __future__ import annotations
@@ -12,8 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sastls.analyzers.config import Config, ConfigError, load_config
-
-SECTION = "sastls"
+from sastls.analyzers.settings import SECTION, from_editor
 
 
 def section_of(raw: Any) -> Mapping[str, Any] | None:
@@ -37,7 +38,7 @@ def load(root: str | Path | None, settings: Mapping[str, Any] | None) -> tuple[C
     if settings is not None and "<root>" in settings:
         config, errors = load_config(root)
         return config, [*errors, ConfigError("<root>", "settings must be an object", "settings")]
-    return load_config(root, overrides=settings or None)
+    return load_config(root, overrides=from_editor(settings) if settings else None)
 
 
 def describe(errors: list[ConfigError]) -> str:

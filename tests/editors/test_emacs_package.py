@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,10 +15,10 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.editor
 
 
-def test_package_investigates_the_finding_at_point(workspace: Path, server_command: list[str], tmp_path: Path) -> None:
-    emacs = shutil.which("emacs")
-    if emacs is None:
-        pytest.fail("emacs is required (apt-get install emacs-nox elpa-eglot); .ci/run installs it")
+def test_package_investigates_the_finding_at_point(
+    workspace: Path, server_command: list[str], tmp_path: Path, need: Callable[[str], str]
+) -> None:
+    emacs = need("emacs")
     result = tmp_path / "result.json"
     env = {
         **os.environ,
@@ -30,7 +31,11 @@ def test_package_investigates_the_finding_at_point(workspace: Path, server_comma
     }
     proc = subprocess.run(
         [emacs, "--batch", "-l", str(Path(__file__).with_name("emacs_package.el"))],
-        cwd=workspace, env=env, capture_output=True, text=True, timeout=180,
+        cwd=workspace,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
     )
     assert result.exists(), proc.stderr[-2000:]
     seen = json.loads(result.read_text())

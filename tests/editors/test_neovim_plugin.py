@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,11 +16,9 @@ pytestmark = pytest.mark.editor
 
 
 def test_plugin_investigates_the_finding_under_the_cursor(
-    workspace: Path, server_command: list[str], tmp_path: Path
+    workspace: Path, server_command: list[str], tmp_path: Path, need: Callable[[str], str]
 ) -> None:
-    nvim = shutil.which("nvim")
-    if nvim is None:
-        pytest.fail("nvim is required (apt-get install neovim); .ci/run installs it")
+    nvim = need("nvim")
     result = tmp_path / "result.json"
     env = {
         **os.environ,
@@ -30,7 +29,11 @@ def test_plugin_investigates_the_finding_under_the_cursor(
     }
     proc = subprocess.run(
         [nvim, "--headless", "-u", "NONE", "-c", f"luafile {Path(__file__).with_name('nvim_plugin.lua')}"],
-        cwd=workspace, env=env, capture_output=True, text=True, timeout=180,
+        cwd=workspace,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
     )
     assert result.exists(), proc.stderr[-2000:]
     seen = json.loads(result.read_text())

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,9 +27,9 @@ def _npm(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="module")
-def vsix() -> Path:
-    if shutil.which("npm") is None:
-        pytest.fail("npm is required to build the VS Code extension")
+def vsix(need: Callable[[str], str]) -> Path:
+    need("node")
+    need("npm")
     if not (EXT / "node_modules").exists():
         proc = _npm("ci", "--no-audit", "--no-fund")
         assert proc.returncode == 0, proc.stderr[-3000:]
@@ -44,7 +45,9 @@ def code_server() -> Path:
     if not ENTRY.exists():
         proc = subprocess.run(
             ["bash", str(EXT / "test" / "e2e" / "code-server-setup.sh"), str(CACHE)],
-            capture_output=True, text=True, timeout=1200,
+            capture_output=True,
+            text=True,
+            timeout=1200,
         )
         assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
     return CACHE
@@ -58,16 +61,37 @@ def test_vsix_contents(vsix: Path) -> None:
 
 
 def test_investigate_from_quick_fix_in_vscode(
-    vsix: Path, code_server: Path, workspace: Path, server_command: list[str], output_dir: Path
+    vsix: Path,
+    code_server: Path,
+    workspace: Path,
+    server_command: list[str],
+    output_dir: Path,
+    need: Callable[[str], str],
 ) -> None:
-    if not Path(os.environ.get("CHROMIUM", "/usr/bin/chromium")).exists():
-        pytest.fail("chromium is required (apt-get install chromium); .ci/run installs it")
+    chromium = need("chromium")
     out = output_dir / "vscode"
     proc = subprocess.run(
-        ["node", str(EXT / "test" / "e2e" / "code-server.mjs"),
-         "--code-server", str(code_server), "--vsix", str(vsix), "--workspace", str(workspace),
-         "--server", server_command[0], "--open", "app/shell.py", "--out", str(out)],
-        capture_output=True, text=True, timeout=400, cwd=EXT,
+        [
+            "node",
+            str(EXT / "test" / "e2e" / "code-server.mjs"),
+            "--code-server",
+            str(code_server),
+            "--vsix",
+            str(vsix),
+            "--workspace",
+            str(workspace),
+            "--server",
+            server_command[0],
+            "--open",
+            "app/shell.py",
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=400,
+        cwd=EXT,
+        env={**os.environ, "CHROMIUM": chromium},
     )
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert (out / "3-verdict.png").exists()

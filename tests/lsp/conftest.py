@@ -85,7 +85,7 @@ async def start(
 ) -> lsp.InitializeResult:
     """Start a session. A client that pulls diagnostics gets none pushed, so by default the client's
     pull capability is removed and the tests read pushed diagnostics (``pull=True`` keeps it)."""
-    opts: dict[str, Any] = {"scanners": []}
+    opts: dict[str, Any] = {"scanners": [], "auto_triage": "off"}  # tests of auto-triage turn it on
     opts.update(settings or {})
     capabilities = client_capabilities(caps)
     if not pull and capabilities.text_document is not None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -54,8 +54,8 @@ def _check(result: dict[str, object]) -> None:
 
 
 @pytest.mark.editor
-@pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is not installed (.ci/run installs it)")
-def test_neovim_headless(workspace: Path, tmp_path: Path) -> None:
+def test_neovim_headless(workspace: Path, tmp_path: Path, need: Callable[[str], str]) -> None:
+    need("nvim")
     script = EDITORS / "nvim_flow.lua"
     result = _run(
         ["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-c", f"luafile {script}"], workspace, tmp_path
@@ -67,8 +67,8 @@ def test_neovim_headless(workspace: Path, tmp_path: Path) -> None:
 
 
 @pytest.mark.editor
-@pytest.mark.skipif(shutil.which("emacs") is None, reason="emacs is not installed (.ci/run installs it)")
-def test_emacs_eglot_batch(workspace: Path, tmp_path: Path) -> None:
+def test_emacs_eglot_batch(workspace: Path, tmp_path: Path, need: Callable[[str], str]) -> None:
+    need("emacs")
     script = EDITORS / "eglot_flow.el"
     result = _run(["emacs", "--batch", "-q", "-l", str(script)], workspace, tmp_path)
     _check(result)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,3 +41,27 @@ def test_console_script_usage_error_exits_2() -> None:
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert "invalid choice" in proc.stderr
+
+
+def test_the_wheel_builds_without_warnings_and_ships_its_data(tmp_path: Path) -> None:
+    """`make venv` / `make demo` print no setuptools deprecation or package-data warnings."""
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    for top in ("analyzers", "graph", "prompts", "server"):
+        shutil.copytree(ROOT / top, src / top, ignore=shutil.ignore_patterns("__pycache__"))
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", str(tmp_path / "dist"), str(src)],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    warnings = [
+        line for line in (proc.stdout + proc.stderr).splitlines()
+        if "Warning" in line and "Location 'file://" not in line
+    ]  # fmt: skip
+    assert warnings == [], "\n".join(warnings)
+    (wheel,) = (tmp_path / "dist").glob("sastls-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "sastls/analyzers/code/queries/python/calls.scm" in names
+    assert "sastls/prompts/agent.md" in names

