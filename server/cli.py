@@ -223,7 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--expected",
         required=True,
         metavar="CASES.csv",
-        help="test name, category, real (true/false), CWE; or file, cwe, start_line, end_line, label (bad/good)",
+        help="test name, category, real (true/false), CWE; or file, cwe, start_line, end_line, label",
     )
     _json(p, "the scores")
     return parser
