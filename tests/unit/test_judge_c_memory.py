@@ -312,7 +312,7 @@ void f(void) {
     (
         "double-free-unknown-callee",
         "double_free",
-        TP,
+        NR,
         HEAD
         + """
 void keep(char *q);

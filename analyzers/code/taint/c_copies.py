@@ -93,7 +93,7 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         if longest is not None:
             n = min(n, (longest + 1) * unit)  # stops at the terminator
     if got is None:
-        if name in _BOUNDED_READS or _paired(ctx, call, src, func):
+        if name in _BOUNDED_READS or _paired(ctx, call, src, func) or _measured(call, src):
             return []  # a string read up to its terminator, or a (pointer, length) pair from the caller
         why = f"{name}() reads {n} bytes from `{text(src)}`, whose size is not known here"
         return keep(ctx, call, why, _OOB_READ)
@@ -101,6 +101,23 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         why = f"{name}() reads {n} bytes from `{text(src)}`, which holds {got[0]}"
         return keep(ctx, call, why, _OOB_READ)
     return [ctx.note(src, f"reads at most {n} of the {got[0]} bytes of `{text(src)}`", "guard")]
+
+
+def _measured(call: Node, src: Node) -> bool:
+    """The length is the source's own string length (``strlen(src) + 1``, ``strnlen(src, k)``): the
+    read stays inside that string."""
+    _d, _s, n_i = COPY_FUNCS[callee_of(call)]
+    args = call_args(call)
+    if n_i >= len(args):
+        return False
+    want = squash(text(strip_expr(src)))
+    return any(
+        n.type == "call_expression"
+        and callee_of(n) in {"strlen", "strnlen", "wcslen", "wcsnlen"}
+        and call_args(n)
+        and squash(text(strip_expr(call_args(n)[0]))) == want
+        for n in walk(args[n_i])
+    )
 
 
 def _paired(ctx: Ctx, call: Node, src: Node, func: Node | None) -> bool:

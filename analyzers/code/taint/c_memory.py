@@ -32,12 +32,13 @@ from .c_tree import (
     text,
     walk,
 )
+from .c_values import declared_type
 from .families import Family
 from .python_judge import Outcome
 from .values import Note
 
 _QUOTED = re.compile(r"[‘'`\"]([A-Za-z_]\w*)[’'`\"]")
-_CPPCHECK_NAME = re.compile(r"(?:variable|leak)[:]?\s+([A-Za-z_]\w*)\b", re.I)
+_CPPCHECK_NAME = re.compile(r"(?:variable|leak):\s+([A-Za-z_]\w*)\b", re.I)
 _CLAIM = {
     "uninit": "read before it is assigned",
     "double_free": "released twice",
@@ -45,6 +46,7 @@ _CLAIM = {
     "leak": "not released",
 }
 MAX_EVENTS = 6
+_ANY_QUOTED = re.compile(r"‘[^’]+’|'[^']+'")
 _IN_FUNCTION = re.compile(r" \[in [^]]+\]$")
 
 
@@ -118,8 +120,77 @@ def _is_lhs(ident: Node) -> bool:
 
 def judge_memory(ctx: Ctx, family: Family, root: Node, lo: int, hi: int) -> Outcome:
     name = variable_of(ctx.finding)
-    if name is None:
+    if name is not None:
+        return _judge_variable(ctx, family, root, (lo, hi), name)
+    if _ANY_QUOTED.search(ctx.finding.message):
+        # it names something that is not a plain variable (a field, an element, a temporary)
         return _review(ctx, family, "The finding names no plain variable the offline analyst can follow.")
+    names = _candidates(root, family, lo, hi)
+    if not names:
+        return _review(ctx, family, f"No variable of this kind was recognised at line {lo}.")
+    outcomes = [_judge_variable(ctx, family, root, (lo, hi), n) for n in names]
+    for verdict in ("TRUE_POSITIVE", "NEEDS_REVIEW"):
+        hit = next((o for o in outcomes if o.verdict == verdict), None)
+        if hit is not None:
+            return hit
+    return outcomes[0]
+
+
+def _candidates(root: Node, family: Family, lo: int, hi: int) -> list[str]:
+    """The variables a finding that names none may be about, from the code on its lines."""
+    out: list[str] = []
+    calls = on_lines(root, lo, hi, {"call_expression"})
+    if family == "double_free":
+        out = [stripped_text(a) for c in calls if callee_of(c) in RELEASERS for a in call_args(c)[:1]]
+    elif family == "leak":
+        out = [
+            text(n)
+            for c in calls
+            if callee_of(c) in {"malloc", "calloc", "realloc", "strdup", "strndup", "fopen"}
+            for n in [_assigned_name(c)]
+            if n is not None
+        ]
+    else:
+        idents = [n for n in on_lines(root, lo, hi, {"identifier"}) if not _is_lhs(n)]
+        func = enclosing_function(idents[0]) if idents else None
+        for ident in idents:
+            name = text(ident)
+            if func is None or name in out:
+                continue
+            pointer = (declared_type(name, func, root) or "").endswith("*")
+            bare = family == "uninit" and _declared_bare(func, name)
+            if (family == "use_after_free" and pointer) or bare:
+                out.append(name)  # a pointer used on the line; a local declared without a value
+    return [n for n in dict.fromkeys(out) if re.fullmatch(r"[A-Za-z_]\w*", n)]
+
+
+def _assigned_name(call: Node) -> Node | None:
+    p = call.parent
+    while p is not None and p.type in {"cast_expression", "parenthesized_expression"}:
+        p = p.parent
+    if p is not None and p.type == "assignment_expression":
+        left = p.child_by_field_name("left")
+        return strip_expr(left) if left is not None and strip_expr(left).type == "identifier" else None
+    if p is not None and p.type == "init_declarator":
+        d = p.child_by_field_name("declarator")
+        while d is not None and d.type == "pointer_declarator":
+            d = d.child_by_field_name("declarator")
+        return d if d is not None and d.type == "identifier" else None
+    return None
+
+
+def _declared_bare(func: Node, name: str) -> bool:
+    """A local declared without an initialiser."""
+    for n in walk(func):
+        if n.type == "declaration":
+            for d in n.named_children:
+                if d.type in {"identifier", "pointer_declarator"} and text(d).lstrip("* ") == name:
+                    return True
+    return False
+
+
+def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int], name: str) -> Outcome:
+    lo, hi = lines
     if family == "leak":
         return _leak(ctx, root, name, lo, hi)
     site = _site(ctx, root, family, name, (lo, hi))
@@ -145,6 +216,14 @@ def judge_memory(ctx: Ctx, family: Family, root: Node, lo: int, hi: int) -> Outc
         )
     bad = "uninit" if family == "uninit" else "freed"
     func = enclosing_function(site)
+    if bad not in states and "unknown" in states and family != "uninit":
+        return _review(
+            ctx,
+            family,
+            f"`{name}` holds a pointer of unknown origin on some path to line {site.start_point[0] + 1} "
+            "(loaded from memory, or handed to code the analyst cannot see): it may point to released "
+            "memory.",
+        )
     if bad not in states:
         why = (
             f"`{name}` is assigned on every path that reaches line {site.start_point[0] + 1}"

@@ -216,7 +216,11 @@ def converted_uses(ctx: Ctx, call: Node) -> Outcome:
     """``n = atoi(s)``: the finding is about what the number is used for: judge the arithmetic on it,
     here and in the workspace functions it is handed to."""
     parent = call.parent
-    while parent is not None and parent.type in {"cast_expression", "parenthesized_expression"}:
+    while parent is not None and parent.type in {
+        "cast_expression",
+        "parenthesized_expression",
+        "conditional_expression",  # `n = argc > 1 ? atoi(argv[1]) : 0`: n may hold the number
+    }:
         parent = parent.parent
     name = ""
     if parent is not None and parent.type == "init_declarator":

@@ -255,6 +255,8 @@ READ_ONLY_ARGS: Final[frozenset[str]] = frozenset(
         "perror",
         "write",
         "send",
+        "sendto",
+        "fwrite",
     }
 )
 # Allocators that check the n * size multiplication themselves.

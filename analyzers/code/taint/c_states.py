@@ -37,9 +37,10 @@ from .c_tree import (
 )
 from .c_values import const_int
 
-State = Literal["uninit", "heap", "null", "freed", "value"]
+State = Literal["uninit", "heap", "null", "freed", "value", "unknown"]
 States = frozenset[State]
-ANY: Final[States] = frozenset({"heap", "null", "freed", "value"})
+# initialised, but with what is not known here: it may hold memory, NULL, or memory already released
+ANY: Final[States] = frozenset({"heap", "null", "value", "unknown"})
 
 ALLOCATORS: Final[frozenset[str]] = frozenset(
     {"malloc", "calloc", "realloc", "reallocarray", "strdup", "strndup", "aligned_alloc", "fopen", "fdopen",
@@ -444,7 +445,7 @@ def _refine(run: _Run, cond: Node, truth: bool, s: set[State]) -> set[State]:
         if not (is_null or itself):
             continue
         if op == "==":
-            out &= {"null", "value", "uninit"}  # a pointer that holds memory (or held it) is not NULL
+            out &= {"null", "value", "uninit", "unknown"}  # one that holds (or held) memory is not NULL
         elif op == "!=":
             out -= {"null"}
     return out
@@ -617,12 +618,12 @@ def _call(run: _Run, call: Node, s: set[State]) -> set[State]:
     ]
     if not passed:
         if run.escaped and callee not in _PASSIVE and callee not in C_TERMINATORS:
-            return cur | {"freed"}  # stored elsewhere: released through that copy, maybe
+            return cur | {"unknown"}  # stored elsewhere: maybe released through that copy
         return cur
     if callee in RELEASERS:
         if any(text(strip_expr(args[i])) == run.name for i in passed):
             return _released(cur)
-        return cur | {"freed"}  # an alias was released
+        return cur | {"unknown"}  # an alias was released: maybe the same memory
     if callee == "realloc":
         return cur | {"freed"}
     if callee in _PASSIVE or callee in C_TERMINATORS:
@@ -632,7 +633,7 @@ def _call(run: _Run, call: Node, s: set[State]) -> set[State]:
         return _released(cur)
     if effect == "may":
         run.escaped = True
-        return cur | {"freed"}
+        return cur | {"unknown"}
     return cur
 
 
@@ -659,7 +660,7 @@ def _callee_effect(run: _Run, call: Node, passed: list[int]) -> str:
             return "may"
         if states and states <= {"freed"}:
             verdicts.add("frees")
-        elif "freed" in states:
+        elif states & {"freed", "unknown"}:
             return "may"
         else:
             verdicts.add("keeps")

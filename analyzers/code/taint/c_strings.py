@@ -175,6 +175,9 @@ def max_int(ctx: Ctx, expr: Node, at: Node, func: Node | None) -> int | None:
     e = strip_expr(expr)
     if e.type == "call_expression" and callee_of(e) in {"strlen", "wcslen"} and len(call_args(e)) == 1:
         return max_len(ctx, call_args(e)[0], at, func)
+    if e.type == "call_expression" and callee_of(e) in {"strnlen", "wcsnlen"} and len(call_args(e)) == 2:
+        cap = const_int(ctx, call_args(e)[1], func)
+        return cap if cap is not None and cap >= 0 else None
     if e.type == "binary_expression":
         op = text(e.child_by_field_name("operator"))
         left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
