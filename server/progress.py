@@ -59,17 +59,12 @@ class Tally:
         return max(0.0, (self.total - self.done) / rate)
 
     def counts_text(self) -> str:
-        short = {
-            "TRUE_POSITIVE": "TP",
-            "FALSE_POSITIVE": "FP",
-            "NEEDS_REVIEW": "review",
-            "SKIPPED": "skipped",
-        }
-        order = {k: i for i, k in enumerate(short)}
+        """The same words as the summary: findings per verdict label, then the reused verdicts."""
+        order = {k: i for i, k in enumerate(("TRUE_POSITIVE", "NEEDS_REVIEW", "FALSE_POSITIVE", "SKIPPED"))}
         items = sorted(self.labels.items(), key=lambda kv: (order.get(kv[0], 9), kv[0]))
-        parts = [f"{short.get(k, k)} {n}" for k, n in items]
+        parts = [f"{k} {n}" for k, n in items]
         if self.reused:
-            parts.append(f"reused {self.reused}")
+            parts.append(f"verdicts reused {self.reused}")
         return ", ".join(parts) or "-"
 
     def money_text(self) -> str:
@@ -105,14 +100,14 @@ class PlainProgress:
         t = self.tally
         pct = 100.0 * t.done / t.total if t.total else 100.0
         return (
-            f"sastls triage: {t.done}/{t.total} ({pct:.0f}%) {t.rate():.1f}/s "
+            f"sastls triage: {t.done}/{t.total} findings ({pct:.0f}%) {t.rate():.1f}/s "
             f"ETA {_duration(t.eta())} | {t.counts_text()} | {t.money_text()}"
         )
 
     def start(self, total: int) -> None:
         self.tally.start(total)
         self._last = self.tally.clock()
-        print(f"sastls triage: {total} to investigate", file=self.stream, flush=True)
+        print(f"sastls triage: {total} findings to judge", file=self.stream, flush=True)
 
     def advance(self, verdict: Verdict | None, *, reused: bool = False) -> None:
         self.tally.add(verdict, reused)

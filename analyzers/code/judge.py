@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Literal
 from ..findings.model import Finding
 from .taint.c_judge import judge_c
 from .taint.families import Family, family_of
-from .taint.python_engine import AnalysisBudgetExceeded, Engine
-from .taint.python_judge import POSITIVE_ROLES, Outcome, judge_python
+from .taint.outcome import POSITIVE_ROLES, Outcome
+from .taint.python.engine import Engine
+from .taint.python.judge import judge_python
+from .taint.python.results import AnalysisBudgetExceeded
 from .taint.values import Note
 
 if TYPE_CHECKING:

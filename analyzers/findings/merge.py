@@ -1,10 +1,12 @@
-"""Group the same problem reported by several tools: same file, same start line, and a
-shared CWE (or the same rule id) from different tools -> one group."""
+"""Group the same problem reported by several tools: same file, same start line, and the same
+weakness from different tools -> one group. The same weakness: a shared CWE, the same rule id, or
+the same weakness family (``eval`` is CWE-95 for semgrep and, coarsely, CWE-78 for bandit B307;
+MD5 is CWE-327 for one tool and CWE-328 for another)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .model import LEVELS, Finding
@@ -26,20 +28,31 @@ class FindingGroup:
         return tuple(dict.fromkeys(c for f in self.members for c in f.cwe))
 
 
-def _related(a: Finding, b: Finding) -> bool:
+def _related(a: Finding, b: Finding, family: Callable[[Finding], str | None]) -> bool:
     if a.tool.lower() == b.tool.lower():
         return False
-    return bool(set(a.cwe) & set(b.cwe)) or a.rule_id == b.rule_id
+    if set(a.cwe) & set(b.cwe) or a.rule_id == b.rule_id:
+        return True
+    fa = family(a)
+    return fa is not None and fa == family(b)
 
 
 def group_duplicates(findings: Iterable[Finding]) -> list[FindingGroup]:
     """Every finding ends in exactly one group (most groups have one member), in input order.
 
     Within one (path, start line), findings are joined when they come from different tools
-    and share a CWE or the rule id; joining is transitive (union-find).
+    and share a CWE, the rule id or the weakness family; joining is transitive (union-find).
     """
+    from ..code.taint.families import family_of  # lazily: this package imports nothing of ours at import
+
     items = list(findings)
     parent = list(range(len(items)))
+    families: dict[int, str | None] = {}
+
+    def family(f: Finding) -> str | None:
+        if id(f) not in families:
+            families[id(f)] = family_of(f)
+        return families[id(f)]
 
     def find(i: int) -> int:
         while parent[i] != i:
@@ -53,7 +66,7 @@ def group_duplicates(findings: Iterable[Finding]) -> list[FindingGroup]:
     for idxs in by_place.values():
         for x, i in enumerate(idxs):
             for j in idxs[x + 1 :]:
-                if _related(items[i], items[j]):
+                if _related(items[i], items[j], family):
                     ri, rj = find(i), find(j)
                     if ri != rj:
                         parent[max(ri, rj)] = min(ri, rj)

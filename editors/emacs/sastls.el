@@ -29,7 +29,8 @@
 (defgroup sastls nil "SAST finding triage." :group 'tools)
 
 (defcustom sastls-command nil
-  "Command line that starts the server, or nil to use the project's .venv, then PATH."
+  "Command line that starts the server, e.g. (\"/path/to/sastls/.venv/bin/sastls\" \"serve\").
+nil: the project's .venv/bin/sastls, else `sastls' on PATH (`exec-path')."
   :type '(choice (const nil) (repeat string)))
 
 (defcustom sastls-modes '(python-mode python-ts-mode c-mode c-ts-mode c++-mode c++-ts-mode java-mode
@@ -48,7 +49,9 @@
              (venv (expand-file-name ".venv/bin/sastls" root)))
         (cond ((file-executable-p venv) (list venv "serve"))
               ((executable-find "sastls") (list "sastls" "serve"))
-              (t (user-error "sastls: server not found (install sastls in .venv or on PATH)"))))))
+              (t (user-error (concat "sastls: server not found: put `sastls' on PATH (e.g. ln -s "
+                                     "/path/to/sastls/.venv/bin/sastls ~/.local/bin/), or set "
+                                     "`sastls-command' to (\"/path/to/sastls\" \"serve\")")))))))
 
 ;;;###autoload
 (defun sastls-register ()

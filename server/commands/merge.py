@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -20,12 +21,14 @@ from sastls.server.batch import (
     GATE_LEVELS,
     nofp_path,
     read_json,
+    select,
     source_reader,
     validate,
     write_text,
 )
 from sastls.server.cli import EXIT_GATE, EXIT_OK, EXIT_USAGE
-from sastls.server.reports.stats import RunStats, counts
+from sastls.server.reports.stats import RunStats, finding_counts, scope_text
+from sastls.server.reports.stats import merged as merged_findings
 
 
 def _err(message: str) -> None:
@@ -119,7 +122,14 @@ def run(args: argparse.Namespace) -> int:
             write_text(nofp, json.dumps(drop_false_positives(merged), indent=2, ensure_ascii=False) + "\n")
             written.append(("SARIF without false positives", nofp))
         findings, verdicts = findings_and_verdicts(out, merged, repo)
-        stats = RunStats(analyst="merged", total=len(findings), inputs=tuple(args.shards))
+        _groups, _state, duplicates = select(findings, None, None)
+        stats = RunStats(
+            analyst="merged",
+            total=len(findings),
+            inputs=tuple(args.shards),
+            duplicates=len(duplicates),
+            duplicate_of=duplicates,
+        )
         if args.markdown:
             from sastls.server.reports.markdown import render_markdown
 
@@ -136,9 +146,11 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         _err(f"cannot write output: {exc}")
         return EXIT_USAGE
-    c = counts(findings, verdicts)
+    duplicate_of: Mapping[str, str] = stats.duplicate_of
+    groups = merged_findings(findings, duplicate_of)
+    c = finding_counts(groups, verdicts)
     print(
-        f"sastls merge: {len(docs)} files, {len(findings)} results: "
+        f"sastls merge: {len(docs)} files, {scope_text(len(groups), len(findings))}: "
         + ", ".join(
             f"{k} {c[k]}" for k in ("TRUE_POSITIVE", "NEEDS_REVIEW", "FALSE_POSITIVE", "UNTRIAGED") if c[k]
         )
@@ -155,5 +167,6 @@ def run(args: argparse.Namespace) -> int:
         and (f.fingerprint not in verdicts or verdicts[f.fingerprint].verdict in GATE_LABELS)
     ]
     if args.fail_on != "never":
-        print(f"Gate (--fail-on {args.fail_on}): {len(failing)} findings need attention")
+        n = len({duplicate_of.get(f.fingerprint, f.fingerprint) for f in failing})
+        print(f"Gate (--fail-on {args.fail_on}): {n} findings need attention")
     return EXIT_GATE if failing else EXIT_OK

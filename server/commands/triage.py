@@ -33,7 +33,7 @@ from sastls.server.batch import (
 from sastls.server.cli import EXIT_GATE, EXIT_OK, EXIT_USAGE
 from sastls.server.progress import make_progress
 from sastls.server.repo import WrongRepo
-from sastls.server.reports.stats import counts
+from sastls.server.reports.stats import finding_counts, merged, scope_text
 
 ORDER = ("TRUE_POSITIVE", "NEEDS_REVIEW", "FALSE_POSITIVE", "UNTRIAGED")
 
@@ -153,10 +153,9 @@ def summary(
     style: Callable[[str, str], str] = lambda text, _label: text,
 ) -> None:
     st = result.stats
-    c = counts(result.scope, result.verdicts)
-    scope = f"{st.total} findings"
-    if st.duplicates:
-        scope += f" ({st.duplicates} duplicates merged)"
+    groups = merged(result.scope, st.duplicate_of)
+    c = finding_counts(groups, result.verdicts)
+    scope = scope_text(len(groups), len(result.scope))
     if st.shard:
         scope += f", shard {st.shard}"
     if result.baseline_state:
@@ -179,7 +178,7 @@ def summary(
         reasons: dict[str, int] = {}
         for s in st.skipped:
             reasons[s.reason] = reasons.get(s.reason, 0) + 1
-        print(f"  not triaged: {len(st.skipped)}", file=out)
+        print(f"  scanner reports not triaged: {len(st.skipped)}", file=out)
         for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1])[:10]:
             print(f"    {n} x {reason}", file=out)
     if result.load_warnings:
@@ -241,7 +240,8 @@ def run(args: argparse.Namespace) -> int:
         _err(f"cannot write output: {exc}")
         return EXIT_USAGE
     failures = gate_failures(result, args.fail_on)
-    summary(result, written, args.fail_on, len(failures), sys.stdout, style=_style_for(sys.stdout))
+    failing = len({result.stats.duplicate_of.get(f.fingerprint, f.fingerprint) for f in failures})
+    summary(result, written, args.fail_on, failing, sys.stdout, style=_style_for(sys.stdout))
     if result.input_errors:
         return EXIT_USAGE
     return EXIT_GATE if failures else EXIT_OK

@@ -25,6 +25,7 @@ from .jobs import Progress, bounded
 from .report import investigation_markdown, summary
 
 if TYPE_CHECKING:
+    from sastls.analyzers.code.index import WorkspaceIndex
     from sastls.graph.run import StepEvent
 
     from .session import Session
@@ -69,10 +70,8 @@ def _finding(s: Session, arg: Any) -> TrackedFinding:
     return tf
 
 
-async def _run_graph(s: Session, finding: Finding, on_event: Callable[[StepEvent], None]) -> Verdict:
-    """Runs on the graph thread's loop."""
-    from sastls.graph.run import ainvestigate
-
+def workspace_index(s: Session) -> WorkspaceIndex:
+    """The session's code index, made on first use (call it on the graph thread only)."""
     assert s.root is not None
     if s.index is None:
         from sastls.analyzers.code.index import WorkspaceIndex
@@ -80,8 +79,17 @@ async def _run_graph(s: Session, finding: Finding, on_event: Callable[[StepEvent
         s.index = WorkspaceIndex(
             s.root, exclude_globs=s.config.exclude_globs, max_file_bytes=s.config.fetch.max_file_bytes
         )
+    return s.index
+
+
+async def _run_graph(s: Session, finding: Finding, on_event: Callable[[StepEvent], None]) -> Verdict:
+    """Runs on the graph thread's loop."""
+    from sastls.graph.run import ainvestigate
+
+    assert s.root is not None
+    index = workspace_index(s)
     # ainvestigate stores the verdict itself (and never raises for analysis problems)
-    return await ainvestigate(finding, s.root, s.config, index=s.index, store=s.store, on_event=on_event)
+    return await ainvestigate(finding, s.root, s.config, index=index, store=s.store, on_event=on_event)
 
 
 def _percent(iteration: int, s: Session) -> int:
@@ -192,7 +200,14 @@ async def investigate_many(
     """Every not yet decided finding through a bounded queue, one progress bar; answers when done.
 
     Cancelled by ``$/cancelRequest``, the progress UI or ``sastls.cancel``: what finished is kept."""
-    todo = [tf for tf in tracked if tf.alive and not s.jobs.running(tf.key) and s.verdict_of(tf) is None]
+    from sastls.server.batch import reusable
+
+    def decided(tf: TrackedFinding) -> bool:
+        """Its verdict stands for the configured analyst (an offline one does not, for a model)."""
+        v = s.verdict_of(tf)
+        return v is not None and reusable(v, s.config)
+
+    todo = [tf for tf in tracked if tf.alive and not s.jobs.running(tf.key) and not decided(tf)]
     skipped = len(tracked) - len(todo)
     if not todo:
         s.show(f"sastls: nothing to investigate ({skipped} already decided or running)")

@@ -25,6 +25,7 @@ from sastls.analyzers.findings.model import Finding
 from sastls.graph.verdict import VERDICTS, Verdict
 
 from . import logs, options, sources
+from .autotriage import AutoTriage
 from .diagnostics import diagnostics_for, verdict_for
 from .documents import TrackedDocument, TrackedFinding, split_lines
 from .jobs import GraphThread, Jobs
@@ -76,6 +77,7 @@ class Session:
         self._status_timer: asyncio.TimerHandle | None = None
         self._last_status: dict[str, Any] | None = None
         self.jobs.on_change = self.status_soon
+        self.autotriage = AutoTriage(self)
 
     # ------------------------------------------------------------------ helpers
 
@@ -559,6 +561,7 @@ class Session:
         return self._cached(rel)[0]
 
     def publish(self, rel: str) -> None:
+        self.autotriage.consider(rel)  # offline verdicts for an open file's undecided findings
         if self.pull:
             self._refresh_pending = True
             self._schedule_flush()

@@ -24,17 +24,20 @@ from sastls.graph.verdict import Verdict
 
 from .stats import (
     UNTRIAGED,
+    Merged,
     RunStats,
     by_facet,
     confidence_histogram,
-    counts,
     cwe_key,
     false_positive_rules,
     file_key,
+    finding_counts,
     investigated_verdicts,
     label_of,
+    merged,
     percentile,
     rule_key,
+    scope_text,
     tool_key,
 )
 
@@ -339,27 +342,32 @@ def _csp() -> str:
 
 
 def _finding_html(
-    f: Finding,
+    g: Merged,
     v: Verdict | None,
     read: ReadLines | None,
-    primary: str | None,
     index: int,
     *,
     open_: bool = False,
 ) -> str:
+    f = g.primary
     label = label_of(f, {f.fingerprint: v} if v is not None else {})
-    cwe = cwe_key(f) if f.cwe else ""
-    search = " ".join([f.tool, f.rule_id, f.path, f.message, cwe, label]).lower()
+    cwes = sorted({c for m in g.members for c in m.cwe})
+    cwe = ", ".join(f"CWE-{c}" for c in cwes)
+    rules = ", ".join(f"{m.tool} · {m.rule_id}" for m in dict((rule_key(m), m) for m in g.members).values())
+    search = " ".join([*g.tools, *(m.rule_id for m in g.members), f.path, f.message, cwe, label]).lower()
     conf = f"confidence {v.confidence:.2f}" if v is not None else ""
     head = (
         f'<details class="finding" id="f{index}" data-verdict="{esc(label)}" data-search="{esc(search)}"'
         f"{' open' if open_ else ''}>"
         f'<summary><span class="badge {esc(label)}">{esc(NAMES.get(label, label))}</span>'
         f'<span class="loc">{esc(f.path)}:{f.line}</span>'
-        f'<span class="rule">{esc(f.tool)} · {esc(f.rule_id)}{" · " + esc(cwe) if cwe else ""}</span>'
+        f'<span class="rule">{esc(rules)}{" · " + esc(cwe) if cwe else ""}</span>'
         f'<span class="lvl">{esc(f.level)}</span><span class="conf">{esc(conf)}</span></summary>'
     )
     body = [f'<div class="body"><p>{esc(f.message)}</p>']
+    for m in g.members[1:]:
+        if m.message.strip() != f.message.strip():
+            body.append(f"<p>{esc(m.tool)} {esc(m.rule_id)}: {esc(m.message)}</p>")
     lines = read(f.path) if read is not None else None
     body.append('<div class="k">Finding</div>')
     body.append(
@@ -397,8 +405,8 @@ def _finding_html(
             )
         if v.human:
             facts.append("confirmed by a person")
-        if primary:
-            facts.append(f"duplicate of {esc(primary[:16])}")
+        if len(g.members) > 1:
+            facts.append(f"{len(g.members)} scanner reports merged")
         facts.append(f"fingerprint {esc(f.fingerprint[:16])}")
         body.append('<div class="facts">' + "".join(f"<span>{x}</span>" for x in facts) + "</div>")
     body.append("</div></details>")
@@ -425,7 +433,9 @@ def render_html(
 ) -> str:
     """The report as one HTML document. ``read_lines(path)`` gives a workspace file's lines for excerpts."""
     st = stats if stats is not None else RunStats(total=len(findings))
-    c = counts(findings, verdicts)
+    groups = merged(findings, st.duplicate_of)
+    primaries = [g.primary for g in groups]
+    c = finding_counts(groups, verdicts)
     ran = investigated_verdicts(findings, verdicts, st.duplicate_of)
     tokens = [float(v.usage.prompt_tokens + v.usage.completion_tokens) for v in ran]
     seconds = [v.usage.seconds for v in ran]
@@ -434,9 +444,7 @@ def render_html(
     meta = [f"analyst <b>{esc(st.analyst)}</b>"]
     if st.model:
         meta.append(f"model <b>{esc(st.model)}</b>")
-    meta.append(f"{len(findings)} findings")
-    if st.duplicates:
-        meta.append(f"{st.duplicates} duplicates merged")
+    meta.append(esc(scope_text(len(groups), len(findings))))
     if st.reused:
         meta.append(f"{st.reused} reused from earlier runs")
     if st.shard:
@@ -451,7 +459,7 @@ def render_html(
     )
 
     cards = [
-        ("all", "Findings", str(len(findings))),
+        ("all", "Findings", str(len(groups))),
         ("tp", "True positives", str(c.get("TRUE_POSITIVE", 0))),
         ("nr", "Needs review", str(c.get("NEEDS_REVIEW", 0))),
         ("fp", "False positives", str(c.get("FALSE_POSITIVE", 0))),
@@ -464,11 +472,11 @@ def render_html(
         cards.append(("cost", "Model cost", f"${cost:.2f}"))
 
     charts = [
-        bar_chart("Verdicts by rule", by_facet(findings, verdicts, rule_key, top)),
-        bar_chart("Verdicts by CWE", by_facet(findings, verdicts, cwe_key, top)),
-        bar_chart("Verdicts by file", by_facet(findings, verdicts, file_key, top)),
-        bar_chart("Verdicts by tool", by_facet(findings, verdicts, tool_key, top)),
-        column_chart("Confidence", confidence_histogram(findings, verdicts)),
+        bar_chart("Verdicts by rule (scanner reports)", by_facet(findings, verdicts, rule_key, top)),
+        bar_chart("Verdicts by CWE", by_facet(primaries, verdicts, cwe_key, top)),
+        bar_chart("Verdicts by file", by_facet(primaries, verdicts, file_key, top)),
+        bar_chart("Verdicts by tool (scanner reports)", by_facet(findings, verdicts, tool_key, top)),
+        column_chart("Confidence", confidence_histogram(primaries, verdicts)),
         column_chart(
             "Time per finding",
             _histogram(ran, lambda v: v.usage.seconds, TIME_BINS, "≥1m"),
@@ -516,22 +524,26 @@ def render_html(
     order = {"TRUE_POSITIVE": 0, "NEEDS_REVIEW": 1, UNTRIAGED: 2, "FALSE_POSITIVE": 3}
     level_order = {"error": 0, "warning": 1, "note": 2, "none": 3}
     ordered = sorted(
-        findings,
-        key=lambda f: (order.get(label_of(f, verdicts), 9), level_order.get(f.level, 9), f.path, f.line),
+        groups,
+        key=lambda g: (
+            order.get(label_of(g.primary, verdicts), 9),
+            level_order.get(g.primary.level, 9),
+            g.primary.path,
+            g.primary.line,
+        ),
     )
     items = "".join(
         _finding_html(
-            f,
-            verdicts.get(f.fingerprint),
+            g,
+            verdicts.get(g.primary.fingerprint),
             read_lines,
-            st.duplicate_of.get(f.fingerprint),
             i,
-            open_=i < 3 and label_of(f, verdicts) == "TRUE_POSITIVE",  # the first true positives, unfolded
+            open_=i < 3 and label_of(g.primary, verdicts) == "TRUE_POSITIVE",  # the first true positives
         )
-        for i, f in enumerate(ordered)
+        for i, g in enumerate(ordered)
     )
     buttons = (
-        '<button type="button" data-filter="ALL" aria-pressed="true">All ' + str(len(findings)) + "</button>"
+        '<button type="button" data-filter="ALL" aria-pressed="true">All ' + str(len(groups)) + "</button>"
     )
     buttons += "".join(
         f'<button type="button" data-filter="{k}">{esc(NAMES[k])} {c.get(k, 0)}</button>'
@@ -564,7 +576,7 @@ def render_html(
         + f'<div class="toolbar">{buttons}'
         + '<input id="q" type="search" placeholder="Filter by rule, path, message…" '
         'aria-label="filter"><button type="button" id="expand">Expand all</button>'
-        f'<span class="count"><span id="shown">{len(findings)}</span> shown</span></div>'
+        f'<span class="count"><span id="shown">{len(groups)}</span> shown</span></div>'
         + f'<section id="findings">{items}</section>'
         + "<footer>Generated by sastls · self-contained, works offline</footer>"
         + f"</main><script>{SCRIPT}</script></body></html>\n"

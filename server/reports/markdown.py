@@ -18,13 +18,14 @@ from sastls.graph.verdict import Verdict
 
 from .stats import (
     UNTRIAGED,
+    Merged,
     RunStats,
-    counts,
-    cwe_key,
     false_positive_rules,
+    finding_counts,
     investigated_verdicts,
     label_of,
-    rule_key,
+    merged,
+    scope_text,
 )
 
 ICONS = {"TRUE_POSITIVE": "🔴", "NEEDS_REVIEW": "🟡", "FALSE_POSITIVE": "🟢", UNTRIAGED: "⚪"}
@@ -81,10 +82,13 @@ def _headline(c: Mapping[str, int]) -> str:
     return ", ".join(parts) if parts else "no findings"
 
 
-def _finding_line(f: Finding, v: Verdict | None, link_base: str | None) -> list[str]:
-    cwe = f" ({escape(cwe_key(f))})" if f.cwe else ""
+def _finding_line(g: Merged, v: Verdict | None, link_base: str | None) -> list[str]:
+    f = g.primary
+    cwes = sorted({c for m in g.members for c in m.cwe})
+    cwe = f" ({escape(', '.join(f'CWE-{c}' for c in cwes))})" if cwes else ""
     conf = f" · confidence {v.confidence:.2f}" if v is not None else ""
-    lines = [f"- {link_for(f, link_base)} {code(rule_key(f))}{cwe} — {escape(f.message, 160)}{conf}"]
+    rules = ", ".join(code(r) for r in g.rules)
+    lines = [f"- {link_for(f, link_base)} {rules}{cwe} — {escape(f.message, 160)}{conf}"]
     if v is not None and v.justification:
         lines.append(f"  <br>*{escape(v.justification, 400)}*")
     return lines
@@ -100,21 +104,22 @@ def render_markdown(
 ) -> str:
     """The summary as Markdown. ``link_base``: URL that ``/<path>#L<line>`` is appended to."""
     st = stats if stats is not None else RunStats(total=len(findings))
-    c = counts(findings, verdicts)
+    groups = merged(findings, st.duplicate_of)
+    c = finding_counts(groups, verdicts)
     out: list[str] = [f"## sastls triage: {_headline(c)}", ""]
     out += ["| Verdict | Findings |", "|---|---:|"]
     for label in ("TRUE_POSITIVE", "NEEDS_REVIEW", "FALSE_POSITIVE", UNTRIAGED):
         if c.get(label, 0) or label != UNTRIAGED:
             out.append(f"| {ICONS[label]} {label} | {c.get(label, 0)} |")
-    out.append(f"| **Total** | **{len(findings)}** |")
+    out.append(f"| **Total** | **{len(groups)}** |")
     out.append("")
 
     ran = investigated_verdicts(findings, verdicts, st.duplicate_of)
     tokens = sum(v.usage.prompt_tokens + v.usage.completion_tokens for v in ran)
     cost = sum(v.usage.cost_usd for v in ran)
     facts = [f"analyst **{escape(st.analyst)}**" + (f" ({code(st.model)})" if st.model else "")]
-    if st.duplicates:
-        facts.append(f"{st.duplicates} duplicates merged")
+    if len(groups) != len(findings):
+        facts.append(escape(scope_text(len(groups), len(findings)), None))
     if st.reused:
         facts.append(f"{st.reused} reused from earlier runs")
     if st.shard:
@@ -125,19 +130,15 @@ def render_markdown(
     out += ["<sub>" + " · ".join(facts) + "</sub>", ""]
 
     def section(label: str, title: str) -> None:
-        items = [
-            f for f in findings if label_of(f, verdicts) == label and f.fingerprint not in st.duplicate_of
-        ]
+        items = [g for g in groups if label_of(g.primary, verdicts) == label]
         if not items:
             return
         order = {"error": 0, "warning": 1, "note": 2, "none": 3}
-        items.sort(key=lambda f: (order.get(f.level, 4), f.path, f.line))
-        merged = sum(1 for f in findings if label_of(f, verdicts) == label) - len(items)
-        extra = f", {merged} more reports of the same places merged" if merged else ""
-        out.append(f"### {ICONS[label]} {title} ({len(items)}{extra})")
+        items.sort(key=lambda g: (order.get(g.primary.level, 4), g.primary.path, g.primary.line))
+        out.append(f"### {ICONS[label]} {title} ({len(items)})")
         out.append("")
-        for f in items[:max_items]:
-            out.extend(_finding_line(f, verdicts.get(f.fingerprint), link_base))
+        for g in items[:max_items]:
+            out.extend(_finding_line(g, verdicts.get(g.primary.fingerprint), link_base))
         if len(items) > max_items:
             out.append(f"- … and {len(items) - max_items} more (see the full report)")
         out.append("")

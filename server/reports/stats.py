@@ -129,3 +129,57 @@ def investigated_verdicts(
         for f in findings
         if f.fingerprint not in duplicate_of and (v := verdicts.get(f.fingerprint)) is not None
     ]
+
+
+# --- one finding per place and weakness ----------------------------------------------------------------
+# A *finding* is one place and weakness; a *scanner report* is one result of one tool. Reports of the
+# same place and weakness by several tools (or read twice) are merged into one finding, which the
+# reports, the CLI summary and the progress line count; each report keeps its verdict in the SARIF.
+
+
+@dataclass(frozen=True)
+class Merged:
+    """One finding: the reports merged into it, the investigated (primary) one first."""
+
+    primary: Finding
+    members: tuple[Finding, ...]
+
+    @property
+    def tools(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(m.tool for m in self.members))
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """``tool: rule`` of every report, once each."""
+        return tuple(dict.fromkeys(rule_key(m) for m in self.members))
+
+
+def merged(findings: Iterable[Finding], duplicate_of: Mapping[str, str]) -> list[Merged]:
+    """The findings as merged (input order of their primaries); a report whose primary is not among
+    ``findings`` stands alone."""
+    items = list(findings)
+    present = {f.fingerprint for f in items}
+    groups: dict[str, list[Finding]] = {}
+    for f in items:
+        head = duplicate_of.get(f.fingerprint, f.fingerprint)
+        if head not in present:
+            head = f.fingerprint
+        groups.setdefault(head, []).append(f)
+    out: list[Merged] = []
+    for head, members in groups.items():
+        primary = next((m for m in members if m.fingerprint == head), members[0])
+        out.append(Merged(primary, (primary, *(m for m in members if m is not primary))))
+    return out
+
+
+def finding_counts(groups: Iterable[Merged], verdicts: Mapping[str, Verdict]) -> Counter[str]:
+    """Findings (not reports) per verdict label."""
+    return Counter(label_of(g.primary, verdicts) for g in groups)
+
+
+def scope_text(findings: int, reports: int) -> str:
+    """``35 findings`` and, when they differ, how many scanner reports were merged into them."""
+    text = f"{findings} finding{'s' if findings != 1 else ''}"
+    if reports != findings:
+        text += f" from {reports} scanner reports ({reports - findings} merged: same place and weakness)"
+    return text

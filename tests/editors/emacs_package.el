@@ -1,8 +1,8 @@
-;;; Drives editors/emacs/sastls.el with eglot in `emacs --batch'. Env: SASTLS_EL, SASTLS_CMD, SASTLS_FILE, SASTLS_OUT.
+;;; Drives editors/emacs/sastls.el with eglot in `emacs --batch'. Env: SASTLS_EL, SASTLS_FILE, SASTLS_OUT.
+;;; Set up as the README says, without `sastls-command': the server is `sastls' from PATH (no .venv).
 (require 'eglot)
 (require 'json)
 (load (getenv "SASTLS_EL") nil t)
-(setq sastls-command (split-string (getenv "SASTLS_CMD")))
 (sastls-register)
 (defvar out nil)
 (defun wait-until (pred secs)
@@ -20,7 +20,18 @@
         (eglot '(python-mode) (or (project-current) (cons 'transient default-directory))
                'eglot-lsp-server contact "python"))
       (push (cons 'connected (and (wait-until (lambda () (eglot-current-server)) 20) t)) out)
+      (push (cons 'contact (sastls--contact)) out)
       (push (cons 'diagnostics (and (wait-until (lambda () (flymake-diagnostics)) 30) t)) out)
+      ;; the offline verdict arrives by itself (auto_triage = "offline" by default)
+      (push (cons 'auto_verdict
+                  (and (wait-until
+                        (lambda ()
+                          (cl-some (lambda (d) (string-match-p "likely true positive\\|likely false positive\\|needs review"
+                                                               (flymake-diagnostic-text d)))
+                                   (flymake-diagnostics)))
+                        30)
+                       t))
+            out)
       (let* ((diags (sort (flymake-diagnostics) (lambda (a b) (< (flymake-diagnostic-beg a) (flymake-diagnostic-beg b)))))
              (first (car diags)))
         (goto-char (flymake-diagnostic-beg first))
@@ -31,7 +42,8 @@
           (push (cons 'verdict_shown
                       (and (wait-until
                             (lambda ()
-                              (cl-some (lambda (d) (and (not (equal (flymake-diagnostic-text d) before))
+                              (cl-some (lambda (d) (and (string-match-p "\\[\\(likely\\|needs review\\|confirmed\\)"
+                                                                        (flymake-diagnostic-text d))
                                                         (= (line-number-at-pos (flymake-diagnostic-beg d))
                                                            (line-number-at-pos (point)))))
                                        (flymake-diagnostics)))

@@ -1,6 +1,7 @@
 -- Drives editors/neovim (the sastls plugin) in headless Neovim. Inputs from the environment:
--- SASTLS_PLUGIN (plugin dir), SASTLS_CMD (server command, space separated), SASTLS_FILE (file to open),
--- SASTLS_OUT (result JSON path). Writes what it saw; the pytest side asserts.
+-- SASTLS_PLUGIN (plugin dir), SASTLS_FILE (file to open), SASTLS_OUT (result JSON path). The plugin is set up
+-- as the README says, without `cmd`: the server is `sastls` from PATH (the project has no .venv).
+-- Writes what it saw; the pytest side asserts.
 local out = {}
 local function finish()
   local f = io.open(os.getenv("SASTLS_OUT"), "w")
@@ -11,9 +12,10 @@ end
 local ok, err = pcall(function()
   vim.opt.runtimepath:prepend(os.getenv("SASTLS_PLUGIN"))
   vim.cmd("filetype on")
-  local cmd = vim.split(os.getenv("SASTLS_CMD"), " ", { trimempty = true })
   local sastls = require("sastls")
-  sastls.setup({ cmd = cmd, progress = true })
+  sastls.setup({ progress = true })
+  local notes = {}
+  vim.notify = function(msg) table.insert(notes, msg) end
   local progress = {}
   local default_progress = vim.lsp.handlers["$/progress"]
   vim.lsp.handlers["$/progress"] = function(e, result, ctx)
@@ -42,6 +44,20 @@ local ok, err = pcall(function()
   vim.api.nvim_win_set_cursor(0, { target.lnum + 1, target.col })
   out.findings_at_cursor = #sastls.findings_at_cursor(0)
   out.before = target.message
+  -- the offline verdict arrives by itself (auto_triage = "offline" by default), no command needed
+  local words = { "likely true positive", "likely false positive", "needs review" }
+  out.auto_verdict = vim.wait(30000, function()
+    for _, d in ipairs(vim.diagnostic.get(0)) do
+      for _, w in ipairs(words) do
+        if d.message:find(w, 1, true) then
+          out.auto_message = d.message
+          return true
+        end
+      end
+    end
+    return false
+  end, 100)
+  out.server_cmd = sastls.client_id and vim.lsp.get_client_by_id(sastls.client_id).config.cmd or nil
   -- code actions at the cursor
   local params = vim.lsp.util.make_range_params()
   params.context = { diagnostics = { target.user_data.lsp } }
@@ -53,14 +69,17 @@ local ok, err = pcall(function()
   -- :SastlsInvestigate (asynchronous) and wait for the verdict to reach the diagnostic
   vim.cmd("SastlsInvestigate")
   out.verdict_shown = vim.wait(60000, function()
-    for _, d in ipairs(vim.diagnostic.get(0, { lnum = target.lnum })) do
-      if d.message ~= out.before then
-        out.after = d.message
+    for _, n in ipairs(notes) do
+      if n:find("sastls: [A-Z_]+: ") then
+        out.investigated = n
         return true
       end
     end
     return false
   end, 100)
+  for _, d in ipairs(vim.diagnostic.get(0, { lnum = target.lnum })) do
+    out.after = d.message
+  end
   out.progress = progress
 end)
 if not ok then out.error = tostring(err) end

@@ -23,7 +23,7 @@ def test_package_investigates_the_finding_at_point(
     env = {
         **os.environ,
         "SASTLS_EL": str(ROOT / "editors" / "emacs" / "sastls.el"),
-        "SASTLS_CMD": " ".join(server_command),
+        "PATH": f"{Path(server_command[0]).parent}{os.pathsep}{os.environ.get('PATH', '')}",
         "SASTLS_FILE": str(workspace / "app" / "routes.py"),
         "SASTLS_OUT": str(result),
         "SASTLS_ROOT": str(workspace),
@@ -43,4 +43,6 @@ def test_package_investigates_the_finding_at_point(
     assert seen["connected"] and seen["diagnostics"], seen
     assert seen["findings_at_point"] >= 1, seen
     assert seen["verdict"] in ("TRUE_POSITIVE", "FALSE_POSITIVE", "NEEDS_REVIEW"), seen
+    assert seen["auto_verdict"], seen  # a verdict without any command (offline, in the background)
+    assert seen["contact"] == ["sastls", "serve"], seen  # from PATH: the project has no .venv
     assert seen["verdict_shown"], seen

@@ -23,7 +23,7 @@ def test_plugin_investigates_the_finding_under_the_cursor(
     env = {
         **os.environ,
         "SASTLS_PLUGIN": str(ROOT / "editors" / "neovim"),
-        "SASTLS_CMD": " ".join(server_command),
+        "PATH": f"{Path(server_command[0]).parent}{os.pathsep}{os.environ.get('PATH', '')}",
         "SASTLS_FILE": str(workspace / "app" / "routes.py"),
         "SASTLS_OUT": str(result),
     }
@@ -41,5 +41,7 @@ def test_plugin_investigates_the_finding_under_the_cursor(
     assert seen["attached"] and seen["diagnostics"], seen
     assert seen["has_fingerprint"] and seen["findings_at_cursor"] >= 1, seen
     assert any("Investigate" in t for t in seen["actions"]), seen
+    assert seen["auto_verdict"], seen  # a verdict without any command (offline, in the background)
+    assert seen["server_cmd"] == ["sastls", "serve"], seen  # from PATH: the project has no .venv
     assert seen["verdict_shown"], seen
     assert any(w in seen["after"].lower() for w in ("true positive", "false positive", "needs review")), seen

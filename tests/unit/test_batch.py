@@ -361,10 +361,11 @@ def test_plain_progress_prints_periodic_lines() -> None:
     p.advance(None)
     p.close()
     lines = out.getvalue().splitlines()
-    assert lines[0] == "sastls triage: 100 to investigate"
+    assert lines[0] == "sastls triage: 100 findings to judge"
     assert len(lines) == 1 + 2 + 1  # start, at 10 s and 20 s, close
     assert lines[-1].startswith(
-        "sastls triage: 51/100 (51%) 2.1/s ETA 24s | TP 50, skipped 1 | 50,000 tokens, $0.5000"
+        "sastls triage: 51/100 findings (51%) 2.1/s ETA 24s | TRUE_POSITIVE 50, SKIPPED 1 | "
+        "50,000 tokens, $0.5000"
     )
 
 

@@ -1074,7 +1074,7 @@ def view():
 
 def test_false_positive_without_positive_evidence_is_downgraded() -> None:
     from sastls.analyzers.code.judge import _judgement
-    from sastls.analyzers.code.taint.python_judge import Outcome
+    from sastls.analyzers.code.taint.outcome import Outcome
     from sastls.analyzers.code.taint.values import Note
 
     only_sink = Outcome("FALSE_POSITIVE", 0.9, "x", "y", [Note("a.py", 1, 1, "sink", "sink")])

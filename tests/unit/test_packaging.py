@@ -65,3 +65,7 @@ def test_the_wheel_builds_without_warnings_and_ships_its_data(tmp_path: Path) ->
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "sastls/analyzers/code/queries/python/calls.scm" in names
     assert "sastls/prompts/agent.md" in names
+    # the model files of the offline analyst and their schema
+    assert "sastls/analyzers/models/schema.json" in names
+    models = sorted(p.name for p in (ROOT / "analyzers" / "models" / "python").glob("*.toml"))
+    assert models and all(f"sastls/analyzers/models/python/{m}" in names for m in models)

@@ -24,7 +24,7 @@ from .c_tree import (
     walk,
 )
 from .c_values import const_int, dst_size, is_sizeof_of
-from .python_judge import Outcome
+from .outcome import Outcome
 from .values import Note
 
 

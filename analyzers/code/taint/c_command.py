@@ -9,7 +9,7 @@ from .c_paths import all_dead, split_live
 from .c_provenance import clean_text, const_array, wrapped_params
 from .c_spec import COMMAND_FUNCS
 from .c_tree import call_args, callee_of, enclosing_function, line_of, on_lines, strip_expr, text
-from .python_judge import Outcome
+from .outcome import Outcome
 from .values import Note
 
 

@@ -11,7 +11,7 @@ from tree_sitter import Node
 
 from ...findings.model import Finding
 from .c_tree import line_of
-from .python_judge import Outcome
+from .outcome import Outcome
 from .values import Note
 
 if TYPE_CHECKING:

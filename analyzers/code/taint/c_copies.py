@@ -27,7 +27,7 @@ from .c_tree import (
     walk,
 )
 from .c_values import CONV, const_int, const_string, declared_type, is_sizeof_of
-from .python_judge import Outcome
+from .outcome import Outcome
 from .values import Note
 
 

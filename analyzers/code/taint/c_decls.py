@@ -33,7 +33,7 @@ from .c_tree import (
     walk,
 )
 from .c_values import writes_argument
-from .python_judge import Outcome
+from .outcome import Outcome
 from .values import Note
 
 

@@ -10,7 +10,7 @@ from .c_provenance import wrapped_params
 from .c_spec import FORMAT_FUNCS
 from .c_tree import call_args, callee_of, enclosing_function, line_of, on_lines, text
 from .c_values import const_string
-from .python_judge import Outcome
+from .outcome import Outcome
 from .values import Note
 
 

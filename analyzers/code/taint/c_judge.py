@@ -27,7 +27,7 @@ from .c_null import judge_null
 from .c_overflow import judge_overflow
 from .c_tree import file_macros
 from .families import Family
-from .python_judge import Outcome
+from .outcome import Outcome
 
 if TYPE_CHECKING:
     from ..index import ParsedFile, WorkspaceIndex

@@ -34,7 +34,7 @@ from .c_tree import (
 )
 from .c_values import declared_type
 from .families import Family
-from .python_judge import Outcome
+from .outcome import Outcome
 from .values import Note
 
 _QUOTED = re.compile(r"[‘'`\"]([A-Za-z_]\w*)[’'`\"]")

@@ -19,7 +19,7 @@ from .c_tree import (
     walk,
 )
 from .c_values import array_size, definitions
-from .python_judge import Outcome
+from .outcome import Outcome
 from .values import Note
 
 

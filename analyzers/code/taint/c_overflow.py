@@ -30,7 +30,7 @@ from .c_tree import (
     walk,
 )
 from .c_values import const_int, declared_type
-from .python_judge import Outcome
+from .outcome import Outcome
 from .values import Note
 
 

@@ -9,7 +9,7 @@ from .c_context import Ctx
 from .c_spec import C_TERMINATORS
 from .c_tree import callee_of, enclosing_function, idents, inside, squash, strip_expr, text, walk
 from .c_values import UNSIGNED, const_int, declared_type, sizeof_value
-from .python_judge import Outcome
+from .outcome import Outcome
 from .values import Note
 
 

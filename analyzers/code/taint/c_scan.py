@@ -13,7 +13,7 @@ from .c_objects import writable
 from .c_spec import SCAN_FUNCS
 from .c_tree import call_args, callee_of, enclosing_function, text
 from .c_values import const_string
-from .python_judge import Outcome
+from .outcome import Outcome
 from .values import Note
 
 # %[*][width][length](conversion | [set])

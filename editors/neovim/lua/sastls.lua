@@ -102,7 +102,11 @@ function M.attach(bufnr)
   local root = find_root(bufnr)
   local cmd = server_cmd(root)
   if not cmd then
-    notify("server not found: install sastls (make demo creates .venv) or set cmd in setup()", vim.log.levels.ERROR)
+    notify(
+      "server not found: put `sastls` on PATH (e.g. ln -s /path/to/sastls/.venv/bin/sastls ~/.local/bin/)"
+        .. " or call setup({ cmd = { '/path/to/sastls', 'serve' } })",
+      vim.log.levels.ERROR
+    )
     return nil
   end
   if vim.lsp.start then

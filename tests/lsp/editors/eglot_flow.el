@@ -49,7 +49,7 @@
       (find-file file)
       (python-mode)
       (eglot '(python-mode) (project-current) 'eglot-lsp-server
-             (append cmd (list :initializationOptions '(:sastls (:scanners []))))
+             (append cmd (list :initializationOptions '(:sastls (:scanners [] :auto_triage "off"))))
              "python")
       (flymake-start)
       (unless (sastls-wait (lambda () (sastls-line-diags line)) 30)

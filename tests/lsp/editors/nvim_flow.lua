@@ -25,7 +25,7 @@ local ok, err = pcall(function()
     cmd = cmd,
     root_dir = ws,
     workspace_folders = { { uri = vim.uri_from_fname(ws), name = "ws" } },
-    init_options = vim.fn.json_decode(os.getenv("SASTLS_INIT") or '{"sastls": {"scanners": []}}'),
+    init_options = vim.fn.json_decode(os.getenv("SASTLS_INIT") or '{"sastls": {"scanners": [], "auto_triage": "off"}}'),
     handlers = {
       ["$/progress"] = function(_, result)
         if result and result.value then

@@ -1,27 +1,23 @@
-"""Per-file facts the Python taint engine needs: import bindings and name qualification."""
+"""The facts layer: what a Python file binds at import level and defines, and name qualification."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from .python_spec import MODULE_ALIASES
+from .syntax import text
 
 
-def text(node: Node | None) -> str:
-    if node is None or node.text is None:
-        return ""
-    return node.text.decode("utf-8", "replace")
-
-
-def normalize_module(name: str) -> str:
-    """Apply :data:`MODULE_ALIASES` to the longest matching module prefix."""
+def normalize_module(name: str, aliases: Mapping[str, str]) -> str:
+    """Apply the module aliases of the models to the longest matching module prefix."""
+    if not aliases:
+        return name
     parts = name.split(".")
     for i in range(len(parts), 0, -1):
         prefix = ".".join(parts[:i])
-        alias = MODULE_ALIASES.get(prefix)
+        alias = aliases.get(prefix)
         if alias is not None:
             return ".".join([alias, *parts[i:]])
     return name
@@ -33,12 +29,16 @@ class ModuleInfo:
 
     path: str
     root: Node
+    aliases: Mapping[str, str] = field(default_factory=dict)
     imports: dict[str, str] = field(default_factory=dict)
     defs: dict[str, Node] = field(default_factory=dict)  # top-level functions and classes
 
+    def normalize(self, name: str) -> str:
+        return normalize_module(name, self.aliases)
+
     def qualify_root(self, name: str) -> str | None:
         q = self.imports.get(name)
-        return normalize_module(q) if q is not None else None
+        return self.normalize(q) if q is not None else None
 
 
 def _walk_imports(node: Node) -> Iterator[Node]:
@@ -59,8 +59,8 @@ def _join(module: str, name: str) -> str:
     return f"{module}{name}" if module.endswith(".") else f"{module}.{name}"
 
 
-def module_info(path: str, root: Node) -> ModuleInfo:
-    info = ModuleInfo(path=path, root=root)
+def module_info(path: str, root: Node, aliases: Mapping[str, str]) -> ModuleInfo:
+    info = ModuleInfo(path=path, root=root, aliases=aliases)
     for stmt in _walk_imports(root):
         if stmt.type == "import_statement":
             for child in stmt.named_children:
@@ -95,20 +95,3 @@ def module_info(path: str, root: Node) -> ModuleInfo:
         if node.type in {"function_definition", "class_definition"}:
             info.defs[text(node.child_by_field_name("name"))] = node
     return info
-
-
-def dotted_parts(node: Node) -> list[Node] | None:
-    """``a.b.c`` as [a, b, c] nodes (identifiers), or None when the chain has a call/subscript."""
-    parts: list[Node] = []
-    cur: Node | None = node
-    while cur is not None and cur.type == "attribute":
-        attr = cur.child_by_field_name("attribute")
-        if attr is None:
-            return None
-        parts.append(attr)
-        cur = cur.child_by_field_name("object")
-    if cur is None or cur.type != "identifier":
-        return None
-    parts.append(cur)
-    parts.reverse()
-    return parts

@@ -1,0 +1,310 @@
+"""Guards: conditions that prove a variable safe on the branch where they hold (allow-lists,
+equality with a constant, restrictive patterns, validators of the models, containment checks)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tree_sitter import Node
+
+from ... import constfold
+from ..values import Note, Val
+from .base import InterpBase
+from .results import Env
+from .spec import RECEIVER, ArgSpec, Validator, fill
+from .syntax import short, text, var_key
+
+
+def _arg_node(args_node: Node, positional: list[Node], spec: ArgSpec) -> Node | None:
+    """The argument node for ``spec`` (keyword first, then position) in a call's argument list."""
+    pos, kw = spec
+    if kw:
+        for a in args_node.named_children:
+            if a.type == "keyword_argument" and text(a.child_by_field_name("name")) == kw:
+                return a.child_by_field_name("value")
+    if 0 <= pos < len(positional):
+        return positional[pos]
+    return None
+
+
+class GuardsMixin(InterpBase):
+    def refine(self, env: Env, cond: Node, truth: bool) -> Env:
+        saved = self.env
+        self.env = env
+        try:
+            for key, note in self.validations(cond, truth):
+                cur = env.get(key)
+                if cur is None:
+                    continue
+                env[key] = cur.cleaned(note) if cur.tainted or cur.origins else cur.with_note(note)
+        finally:
+            self.env = saved
+        return env
+
+    def validations(self, cond: Node, truth: bool) -> list[tuple[str, Note]]:
+        """Variables ``cond`` proves safe (for this family) when it evaluates to ``truth``."""
+        t = cond.type
+        if t == "parenthesized_expression" and cond.named_children:
+            return self.validations(cond.named_children[0], truth)
+        if t == "not_operator":
+            arg = cond.child_by_field_name("argument")
+            return self.validations(arg, not truth) if arg is not None else []
+        if t == "boolean_operator":
+            op = text(cond.child_by_field_name("operator"))
+            left, right = cond.child_by_field_name("left"), cond.child_by_field_name("right")
+            if left is None or right is None:
+                return []
+            if (op == "and" and truth) or (op == "or" and not truth):
+                out = self.validations(left, truth) + self.validations(right, truth)
+                if op == "and" and truth:
+                    out += self.relative_url_check(left, right)
+                return out
+            return []
+        if t == "comparison_operator":
+            return self.compare_validation(cond, truth)
+        if t == "call":
+            return self.call_validation(cond, truth)
+        if t == "attribute" and self.family == "redirect":
+            # `if urlparse(u).netloc: abort()` -> false branch has no host
+            var = self.netloc_var(cond)
+            if var is not None and not truth:
+                return [(var, self.note(cond, f"`{var}` has no host (relative URL only)", "guard"))]
+        return []
+
+    def compare_validation(self, cond: Node, truth: bool) -> list[tuple[str, Note]]:
+        ops = constfold.comparison_operators(cond)
+        operands = constfold.comparison_operands(cond)
+        if len(ops) != 1 or len(operands) != 2:
+            return []
+        op = ops[0]
+        left, right = operands
+        positive = {"in": True, "not in": False, "==": True, "!=": False, "is": True, "is not": False}.get(op)
+        if positive is None:
+            return []
+        holds = truth if positive else not truth
+        if not holds:
+            return []
+        if op in {"in", "not in"}:
+            coll = self.ev(right)
+            if coll.tainted or (coll.fields is None and not coll.is_const):
+                return []
+            var = self.netloc_var(left) if self.family in {"redirect", "ssrf"} else None
+            if var is not None:
+                return [
+                    (var, self.note(cond, f"the host of `{var}` is checked against an allow-list", "guard"))
+                ]
+            key = var_key(left)
+            if key is not None:
+                return [(key, self.note(cond, f"`{key}` is checked against a fixed allow-list", "guard"))]
+            var = self.netloc_var(left) if self.family == "redirect" else None
+            if var is not None:
+                return [
+                    (var, self.note(cond, f"the host of `{var}` is checked against an allow-list", "guard"))
+                ]
+            return []
+        # equality with a constant
+        for a, b in ((left, right), (right, left)):
+            bv = self.ev(b)
+            if bv.is_const and not bv.tainted:
+                key = var_key(a)
+                if key is not None:
+                    return [
+                        (
+                            key,
+                            self.note(cond, f"`{key}` equals the constant {short(repr(bv.const))}", "guard"),
+                        )
+                    ]
+                var = self.netloc_var(a) if self.family == "redirect" else None
+                if var is not None and bv.const in ("", None):
+                    return [(var, self.note(cond, f"`{var}` has no host (relative URL only)", "guard"))]
+                if self.family == "path":
+                    pv = self.commonpath_var(a, bv, b)
+                    if pv is not None:
+                        return [
+                            (
+                                pv,
+                                self.note(
+                                    cond, f"`{pv}` is checked to stay inside the base directory", "guard"
+                                ),
+                            )
+                        ]
+        for a, b in ((left, right), (right, left)):
+            if self.family == "path":
+                bv = self.ev(b)
+                if not bv.tainted:
+                    pv = self.commonpath_var(a, bv, b)
+                    if pv is not None:
+                        return [
+                            (
+                                pv,
+                                self.note(
+                                    cond, f"`{pv}` is checked to stay inside the base directory", "guard"
+                                ),
+                            )
+                        ]
+        return []
+
+    def commonpath_var(self, node: Node, base: Val, base_node: Node) -> str | None:
+        """``os.path.commonpath([base, v]) == base`` with ``v`` normalized: ``v`` is inside ``base``."""
+        if node.type != "call":
+            return None
+        q, _ = self.qualify(node.child_by_field_name("function"))
+        if self.spec.concept(q, "common-path") is None or base.tainted:
+            return None
+        args = node.child_by_field_name("arguments")
+        if args is None or not args.named_children:
+            return None
+        lst = args.named_children[0]
+        if lst.type not in {"list", "tuple"}:
+            return None
+        for item in lst.named_children:
+            key = var_key(item)
+            if key is None or self.env is None or key == text(base_node):
+                continue
+            v = self.env.get(key)
+            if v is not None and "normalized" in v.flags:
+                return key
+        return None
+
+    def call_validation(self, cond: Node, truth: bool) -> list[tuple[str, Note]]:
+        if not truth:
+            return []
+        fn = cond.child_by_field_name("function")
+        args_node = cond.child_by_field_name("arguments")
+        if fn is None or args_node is None:
+            return []
+        args = [a for a in args_node.named_children if a.type != "keyword_argument"]
+        q, _is_method = self.qualify(fn)
+        fam = self.fam
+        validator = fam.validators.get(q) if fam is not None else None
+        if validator is not None:
+            key = var_key(_arg_node(args_node, args, validator.validates))
+            if key is not None:
+                why = validator.why or "`{var}` is validated by {last}()"
+                return [
+                    (key, self.note(cond, fill(why, var=key, name=q, last=q.rsplit(".", 1)[-1]), "guard"))
+                ]
+        if fn.type == "attribute":
+            obj = fn.child_by_field_name("object")
+            method = text(fn.child_by_field_name("attribute"))
+            mv = fam.method_validators.get(method) if fam is not None else None
+            if mv is not None:
+                found = self.method_validation(cond, mv, obj, (args_node, args), method)
+                if found:
+                    return found
+            concept = self.spec.concept("." + method, "regex-match") or self.spec.concept(
+                "." + method, "regex-fullmatch"
+            )
+            if concept is not None and obj is not None and args:
+                pat = self.ev(obj)
+                if "regex" in pat.flags:
+                    pattern = next((f[6:] for f in pat.flags if f.startswith("regex:")), None)
+                    k = var_key(args[0])
+                    full = concept.concept == "regex-fullmatch"
+                    if pattern is not None and k and self.restrictive(pattern, full):
+                        return [
+                            (
+                                k,
+                                self.note(
+                                    cond, f"`{k}` must match the pattern {short(repr(pattern))}", "guard"
+                                ),
+                            )
+                        ]
+        concept = self.spec.concept(q, "regex-match") or self.spec.concept(q, "regex-fullmatch")
+        if concept is not None and len(args) >= 2:
+            pat = self.ev(args[0])
+            k = var_key(args[1])
+            full = concept.concept == "regex-fullmatch"
+            if isinstance(pat.const, str) and k and self.restrictive(pat.const, full):
+                return [
+                    (k, self.note(cond, f"`{k}` must match the pattern {short(repr(pat.const))}", "guard"))
+                ]
+        if q == "isinstance" and len(args) == 2:
+            k = var_key(args[0])
+            typ = text(args[1])
+            if k and typ in {"int", "float", "bool", "(int, float)"}:
+                return [(k, self.note(cond, f"`{k}` is a number", "guard"))]
+        return []
+
+    def method_validation(
+        self, cond: Node, v: Validator, obj: Node | None, call_args: tuple[Node, list[Node]], method: str
+    ) -> list[tuple[str, Note]]:
+        """A method the models name as a validator (``s.isdigit()``, ``p.startswith(base)`` on a resolved
+        path)."""
+        args_node, args = call_args
+        fam = self.fam
+        key = var_key(obj) if v.validates[0] == RECEIVER else var_key(_arg_node(args_node, args, v.validates))
+        if not key or fam is None:
+            return []
+        if v.needs_dangerous_chars and not fam.dangerous_chars:
+            return []
+        if v.requires_flag:
+            cur = self.env.get(key) if self.env is not None else None
+            if cur is None or v.requires_flag not in cur.flags:
+                return []
+        if v.clean_argument is not None:
+            node = _arg_node(args_node, args, v.clean_argument)
+            if self.ev(node).tainted if node is not None else False:
+                return []
+        why = v.why or "`{var}` is checked by .{last}()"
+        return [(key, self.note(cond, fill(why, var=key, name="." + method, last=method), "guard"))]
+
+    def netloc_var(self, node: Node) -> str | None:
+        """``urlparse(v).netloc`` (or a variable holding ``urlparse(v)``) -> ``v``."""
+        hosts = self.spec.host_attributes
+        if node.type != "attribute" or text(node.child_by_field_name("attribute")) not in hosts:
+            return None
+        obj = node.child_by_field_name("object")
+        if obj is None:
+            return None
+        if obj.type == "call":
+            q, _ = self.qualify(obj.child_by_field_name("function"))
+            args = obj.child_by_field_name("arguments")
+            if self.spec.concept(q, "url-parse") is not None and args is not None and args.named_children:
+                return var_key(args.named_children[0])
+            return None
+        key = var_key(obj)
+        if key is not None and self.env is not None:
+            v = self.env.get(key)
+            if v is not None:
+                for f in v.flags:
+                    if f.startswith("urlof:"):
+                        return f[6:]
+        return None
+
+    def relative_url_check(self, left: Node, right: Node) -> list[tuple[str, Note]]:
+        """``u.startswith("/") and not u.startswith("//")``: a path on this site only."""
+        if self.family != "redirect":
+            return []
+
+        def starts(node: Node) -> tuple[str, Any] | None:
+            if node.type != "call":
+                return None
+            fn = node.child_by_field_name("function")
+            if (
+                fn is None
+                or fn.type != "attribute"
+                or text(fn.child_by_field_name("attribute")) != "startswith"
+            ):
+                return None
+            args = node.child_by_field_name("arguments")
+            obj = fn.child_by_field_name("object")
+            key = var_key(obj) if obj is not None else None
+            if key is None or args is None or not args.named_children:
+                return None
+            return key, self.ev(args.named_children[0]).const
+
+        a = starts(left)
+        b_node = right.child_by_field_name("argument") if right.type == "not_operator" else None
+        b = starts(b_node) if b_node is not None else None
+        if (
+            a
+            and b
+            and a[0] == b[0]
+            and a[1] == "/"
+            and (b[1] == "//" or (isinstance(b[1], tuple) and "//" in b[1]))
+        ):
+            return [
+                (a[0], self.note(left, f"`{a[0]}` is a path on this site (starts with one '/')", "guard"))
+            ]
+        return []

@@ -1,0 +1,295 @@
+"""The verdict: the sinks on the finding's line, the values reaching them (through the interpreter
+and the callers), and what that makes of the finding. FALSE_POSITIVE needs positive evidence."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tree_sitter import Node
+
+from ....findings.model import Finding
+from ..families import SINKLESS_FAMILIES, Family
+from ..outcome import POSITIVE_ROLES, Outcome
+from ..values import Note, Val
+from .callers import resolve_params
+from .engine import Engine
+from .module import ModuleInfo
+from .sinks import SinkSite, dangerous_value, find_sinks
+from .syntax import descendants, enclosing_function, line_of, nkey, short, text
+
+if TYPE_CHECKING:
+    from ...index import ParsedFile
+
+
+def fam_config(engine: Engine, family: Family) -> bool:
+    fam = engine.spec.families.get(family)
+    return fam is not None and fam.config
+
+
+def judge_python(finding: Finding, family: Family, parsed: ParsedFile, engine: Engine) -> Outcome:
+    info = engine.module(parsed.path)
+    if info is None:
+        return Outcome(
+            "NEEDS_REVIEW", 0.2, "file not parsed", f"{parsed.path} could not be parsed as Python.", []
+        )
+    lo = finding.line
+    hi = max(finding.location.region.last_line, lo)
+    hi = min(hi, lo + 30)
+    if family in SINKLESS_FAMILIES:
+        return Outcome(
+            "TRUE_POSITIVE",
+            0.6,
+            "nothing to disprove",
+            "The rule reports the code itself (no data flow to disprove); the finding is kept.",
+            [Note(parsed.path, lo, hi, "reported code", "sink")],
+        )
+    engine.finding_cwes = frozenset(finding.cwe)
+    fam = engine.spec.families.get(family)
+    if fam is None:
+        return Outcome(
+            "NEEDS_REVIEW",
+            0.3,
+            "not modelled for Python",
+            f"The {family} family is not modelled by the offline analyst for Python.",
+            [],
+        )
+    root = parsed.tree.root_node
+    sites = find_sinks(engine, info, root, family, (lo, hi))
+    if not sites and lo != hi:
+        sites = find_sinks(engine, info, root, family, (lo, lo))
+    if not sites:
+        sites = _import_uses(engine, info, root, family, lo) or _forward_uses(
+            engine, info, root, family, lo=lo, hi=hi
+        )
+    if not sites:
+        return Outcome(
+            "NEEDS_REVIEW",
+            0.3,
+            "no sink found",
+            f"No {family} sink the analyst knows was found at {parsed.path}:{lo}; it needs a human look.",
+            [],
+        )
+    return _taint(finding, family, parsed, info, engine, sites=sites)
+
+
+def _import_uses(engine: Engine, info: ModuleInfo, root: Node, family: Family, line: int) -> list[SinkSite]:
+    """A finding on an import statement (a "blacklisted import") is about the module's uses:
+    the sinks of the family anywhere in the file."""
+    node = root.descendant_for_point_range((line - 1, 0), (line - 1, 0))
+    while node is not None and node.type not in {"import_statement", "import_from_statement", "module"}:
+        node = node.parent
+    if node is None or node.type == "module":
+        return []
+    return find_sinks(engine, info, root, family, (1, root.end_point[0] + 1), returns=False)
+
+
+def _forward_uses(
+    engine: Engine, info: ModuleInfo, root: Node, family: Family, *, lo: int, hi: int
+) -> list[SinkSite]:
+    """A finding where a value is built (``q = "SELECT ..." + x``) is about where that value goes:
+    the sinks of the family later in the same function that use the assigned name."""
+    names: set[str] = set()
+    anchor: Node | None = None
+    for n in _line_calls_and_assignments(root, lo, hi):
+        left = n.child_by_field_name("left")
+        if left is not None and left.type in {"identifier", "attribute"}:
+            names.add(text(left))
+            anchor = anchor or n
+    if not names or anchor is None:
+        return []
+    func = enclosing_function(anchor)
+    scope = func.child_by_field_name("body") if func is not None else root
+    if scope is None:
+        return []
+    end = scope.end_point[0] + 1
+    sites = find_sinks(engine, info, scope, family, (lo, end), returns=True)
+    out: list[SinkSite] = []
+    for s in sites:
+        used = {text(x) for x in descendants(s.node) if x.type in {"identifier", "attribute"}}
+        if used & names:
+            out.append(s)
+    return out
+
+
+def _line_calls_and_assignments(root: Node, lo: int, hi: int) -> list[Node]:
+    out: list[Node] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.end_point[0] + 1 < lo or n.start_point[0] + 1 > hi:
+            continue
+        if n.type in {"assignment", "augmented_assignment"} and lo <= n.start_point[0] + 1 <= hi:
+            out.append(n)
+        stack.extend(reversed(n.named_children))
+    return out
+
+
+def _taint(
+    finding: Finding,
+    family: Family,
+    parsed: ParsedFile,
+    info: ModuleInfo,
+    engine: Engine,
+    *,
+    sites: list[SinkSite],
+) -> Outcome:
+    path = parsed.path
+    by_func: dict[int, tuple[Node | None, list[SinkSite]]] = {}
+    for s in sites:
+        func = enclosing_function(s.node)
+        key = func.start_byte if func is not None else -1
+        by_func.setdefault(key, (func, []))[1].append(s)
+    values: list[tuple[SinkSite, Val]] = []
+    dead_notes: list[Note] = []
+    unreached: list[SinkSite] = []
+    for func, group in by_func.values():
+        watch = frozenset(nkey(s.node) for s in group)
+        result = engine.analyse(path, func, family, watch)
+        for s in group:
+            hit = result.hits.get(nkey(s.node))
+            if hit is None:
+                dead = [d for d in result.dead if d.start_line <= line_of(s.node) <= d.end_line]
+                if dead:
+                    dead_notes.extend(dead[:1])
+                else:
+                    unreached.append(s)
+                continue
+            val = dangerous_value(engine, info, s, hit, family)
+            if func is not None and any(o.kind == "param" for o in val.origins):
+                val = resolve_params(engine, path, func, val, family, depth=0)
+            values.append((s, val))
+    sink_notes = [Note(path, line_of(s.node), s.node.end_point[0] + 1, s.why(), "sink") for s in sites]
+    if not values:
+        if dead_notes and not unreached:
+            return Outcome(
+                "FALSE_POSITIVE",
+                0.85,
+                "dead code",
+                f"The sink at line {line_of(sites[0].node)} can never run: {dead_notes[0].why}.",
+                [*sink_notes, *dead_notes],
+            )
+        return Outcome(
+            "NEEDS_REVIEW",
+            0.3,
+            "sink not reached by the analysis",
+            "The analyst could not follow the code to the sink; the finding needs a human look.",
+            sink_notes,
+        )
+    config = fam_config(engine, family)  # the call itself is weak or not: no data flow to tell
+    for s, v in values:
+        sources = sorted(o for o in v.origins if o.kind == "source")
+        if sources:
+            src = sources[0]
+            ext = src.what.startswith("parameter")
+            reason = f"tainted by {src.what}" if not ext else f"reaches the sink from {src.what}"
+            first = Note(src.path, src.line, src.line, f"{src.what}", "source")
+            steps = [
+                n
+                for n in v.steps
+                if not (n.role == "source" and n.path == src.path and n.start_line == src.line)
+            ]
+            evidence = [
+                first,
+                *steps,
+                Note(path, line_of(s.node), s.node.end_point[0] + 1, s.why(), "sink"),
+            ]
+            if config:
+                return Outcome(
+                    "TRUE_POSITIVE",
+                    0.85,
+                    src.what,
+                    f"At line {line_of(s.node)}, {s.why()}: {src.what}; nothing on the path makes it safe.",
+                    _dedupe(evidence),
+                )
+            return Outcome(
+                "TRUE_POSITIVE",
+                0.7 if ext else 0.85,
+                reason,
+                f"Data from {src.what} ({src.path}:{src.line}) reaches {s.why()} "
+                f"at line {line_of(s.node)} "
+                "without a sanitizer or check that makes it safe for this kind of sink.",
+                _dedupe(evidence),
+            )
+    for s, v in values:
+        unknown = sorted(o for o in v.origins if o.kind != "source")
+        if unknown:
+            u = unknown[0]
+            return Outcome(
+                "TRUE_POSITIVE",
+                0.55,
+                u.what if config else f"unverified input from {u.what}",
+                f"At line {line_of(s.node)}, {s.why()}: {u.what}; the analyst cannot prove it safe, "
+                "so the finding is kept."
+                if config
+                else f"The value reaching {s.why()} at line {line_of(s.node)} comes from {u.what} "
+                f"({u.path}:{u.line}), which the analyst cannot prove safe; the finding is kept.",
+                _dedupe([Note(u.path, u.line, u.line, u.what, "source"), *v.steps, *sink_notes]),
+            )
+    notes: list[Note] = []
+    for site, v in values:
+        notes.extend(v.notes)
+        if not any(n.role in POSITIVE_ROLES for n in v.notes):
+            # the argument itself is the evidence: a literal, or built only from literals
+            what = f"the constant {short(repr(v.const))}" if v.is_const else "built only from constants"
+            notes.append(
+                Note(
+                    path,
+                    line_of(site.node),
+                    site.node.end_point[0] + 1,
+                    f"the argument is {what}",
+                    "constant",
+                )
+            )
+    notes.extend(dead_notes)
+    if unreached:
+        return Outcome(
+            "NEEDS_REVIEW",
+            0.3,
+            "sink not reached by the analysis",
+            "Part of the code on the reported line could not be followed; the finding needs a human look.",
+            [*sink_notes, *notes],
+        )
+    reason, sentence = _clean_reason(notes, path)
+    site0 = values[0][0]
+    return Outcome(
+        "FALSE_POSITIVE",
+        0.85 if any(n.role in {"sanitizer", "guard", "safe_variant"} for n in notes) else 0.9,
+        reason,
+        f"At line {line_of(site0.node)}, {site0.why()} is used in its safe form: {sentence}."
+        if config
+        else f"What reaches {site0.why()} at line {line_of(site0.node)} "
+        f"is not attacker-controlled: {sentence}.",
+        _dedupe([*sink_notes, *notes]),
+    )
+
+
+def _clean_reason(notes: list[Note], path: str) -> tuple[str, str]:
+    order = ["safe_variant", "sanitizer", "guard", "dead_branch", "constant"]
+    for role in order:
+        hits = [n for n in notes if n.role == role]
+        if hits:
+            n = hits[0]
+            where = f"line {n.start_line}" if n.path == path else f"{n.path}:{n.start_line}"
+            if role == "sanitizer":
+                return n.why, f"{n.why} ({where})"
+            if role == "safe_variant":
+                return "safe variant", f"{n.why} ({where})"
+            if role == "guard":
+                return "validated before use", f"{n.why} ({where})"
+            if role == "dead_branch":
+                return "dead code", n.why
+            return "constant argument", f"{n.why} ({where})"
+    return "constant argument", "it is built only from constants and values that carry no input"
+
+
+def _dedupe(notes: list[Note]) -> list[Note]:
+    seen: set[Note] = set()
+    out: list[Note] = []
+    for n in notes:
+        if n not in seen:
+            seen.add(n)
+            out.append(n)
+    return out[:12]
+
+
+# ------------------------------------------------------------ parameters and callers

@@ -1,0 +1,51 @@
+"""What one interpretation of a function yields: watched nodes' values, returns, dead code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..values import CLEAN, Note, Val, join
+from .syntax import NodeKey
+
+Env = dict[str, Val]
+MAX_DEPTH = 4
+MAX_STEPS = 200_000
+LOOP_ROUNDS = 3
+
+
+class AnalysisBudgetExceeded(Exception):
+    """The interpretation of one finding took more steps than allowed."""
+
+
+@dataclass
+class Hit:
+    """The values a watched node saw (joined over every time the interpreter reached it)."""
+
+    args: list[Val] = field(default_factory=list)
+    kwargs: dict[str, Val] = field(default_factory=dict)
+    receiver: Val | None = None
+    visits: int = 0
+
+    def add(self, args: list[Val], kwargs: dict[str, Val], receiver: Val | None) -> None:
+        if self.visits == 0:
+            self.args, self.kwargs, self.receiver = list(args), dict(kwargs), receiver
+        else:
+            n = max(len(self.args), len(args))
+            self.args = [
+                join(self.args[i] if i < len(self.args) else CLEAN, args[i] if i < len(args) else CLEAN)
+                for i in range(n)
+            ]
+            for k, v in kwargs.items():
+                self.kwargs[k] = join(self.kwargs[k], v) if k in self.kwargs else v
+            if receiver is not None:
+                self.receiver = receiver if self.receiver is None else join(self.receiver, receiver)
+        self.visits += 1
+
+
+@dataclass
+class FunctionResult:
+    returns: Val
+    hits: dict[NodeKey, Hit]
+    dead: list[Note]
+    self_attrs: dict[str, Val]
+    span: str

@@ -1,0 +1,121 @@
+"""Offline verdicts for the findings of opened files, in the background (``auto_triage = "offline"``).
+
+When a file is open and its findings have no verdict yet, they are queued and judged by the
+heuristic analyst on the graph thread (never on the server's event loop), a batch at a time; the
+verdicts are stored like any other and reach the editor in a second, coalesced publish: the first
+publish (the scanner's findings) never waits for them. The model is never called from here: with
+``analyst = "llm"`` the model still runs only when the user asks (Investigate). A finding whose
+buffer has unsaved edits waits for the save (its code on disk is what the analyst reads).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from sastls.analyzers.findings.model import Finding
+from sastls.graph.verdict import Verdict
+
+from .documents import TrackedFinding
+
+if TYPE_CHECKING:
+    from .session import Session
+
+log = logging.getLogger(__name__)
+
+BATCH = 32  # findings judged per trip to the graph thread (each takes milliseconds)
+
+
+class AutoTriage:
+    def __init__(self, session: Session) -> None:
+        self.s = session
+        self._pending: dict[str, TrackedFinding] = {}  # key -> finding waiting for its offline verdict
+        self._tried: set[str] = set()  # fingerprints judged (or failed) already: never queued twice
+        self._worker: asyncio.Task[None] | None = None
+
+    @property
+    def enabled(self) -> bool:
+        return self.s.config.auto_triage == "offline" and self.s.root is not None
+
+    def consider(self, rel: str) -> None:
+        """Queue the undecided findings of ``rel`` when it is open (cheap: called on every publish)."""
+        if not self.enabled:
+            return
+        doc = self.s.doc_for_rel(rel)
+        if doc is None or doc.dirty:
+            return
+        s = self.s
+        for tf in s.files.get(rel, ()):
+            if (
+                tf.alive
+                and tf.key not in self._pending
+                and tf.fingerprint not in self._tried
+                and not s.jobs.running(tf.key)
+                and s.verdict_of(tf) is None
+            ):
+                self._pending[tf.key] = tf
+        if self._pending and (self._worker is None or self._worker.done()):
+            self._worker = s.spawn(self._drain(), "offline verdicts")
+
+    @property
+    def pending(self) -> int:
+        return len(self._pending)
+
+    async def _drain(self) -> None:
+        s = self.s
+        while self._pending and self.enabled:
+            keys = list(self._pending)[:BATCH]
+            batch = [self._pending.pop(k) for k in keys]
+            todo = [
+                tf for tf in batch if tf.alive and s.verdict_of(tf) is None and not s.jobs.running(tf.key)
+            ]
+            if not todo:
+                continue
+            findings = [tf.current_finding() for tf in todo]
+            for tf in todo:
+                self._tried.add(tf.fingerprint)
+            try:
+                verdicts = await asyncio.wrap_future(s.graph.submit(_judge(s, findings)))
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("offline verdicts failed for %d findings: %s", len(todo), exc)
+                continue
+            rels: set[str] = set()
+            for tf, verdict in zip(todo, verdicts, strict=True):
+                if verdict is None or s.verdict_of(tf) is not None:
+                    continue  # failed, or someone decided meanwhile (a person, an investigation)
+                s.verdicts[verdict.fingerprint] = verdict
+                if verdict.fingerprint != tf.fingerprint:
+                    s.verdicts[tf.fingerprint] = verdict
+                rels.add(tf.primary.path)
+            if rels:
+                s.verdicts_changed(rels, soon=True)
+
+
+async def _judge(s: Session, findings: Sequence[Finding]) -> list[Verdict | None]:
+    """On the graph thread: the heuristic analyst on each finding, stored; None where it failed."""
+    from sastls.graph.run import ainvestigate
+
+    from .commands import workspace_index
+
+    assert s.root is not None
+    config = replace(s.config, analyst="heuristic")
+    index = workspace_index(s)
+    out: list[Verdict | None] = []
+    for f in findings:
+        try:
+            v = await ainvestigate(f, s.root, config, index=index, store=s.store, checkpoint=False)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # one finding's failure never stops the rest
+            log.warning("offline verdict of %s failed: %s", f.fingerprint, exc)
+            v = None
+        if v is not None and v.stop_reason in ("internal_error", "analyst_unavailable"):
+            v = None  # nothing was judged: leave the finding undecided (Investigate still works)
+        out.append(v)
+        await asyncio.sleep(0)  # a user's investigation queued on this thread gets its turn
+    return out
