@@ -308,6 +308,24 @@ void run(void) {
 }
 """,
     ),
+    # a declaration whose address is stored in a structure others write through
+    (
+        "declaration-escaping-into-a-structure",
+        119,
+        TP,
+        """
+#include <stddef.h>
+struct state { char *buf; size_t cap; };
+void fill(struct state *st, const char *src);
+void run(const char *src) {
+    struct state st;
+    char scratch[64]; /* <- */
+    st.buf = scratch;
+    st.cap = sizeof(scratch);
+    fill(&st, src);
+}
+""",
+    ),
     # a copy that may leave no terminator, then used as a string
     (
         "memcpy-leaves-no-terminator",

@@ -29,6 +29,7 @@ from .c_tree import (
     enclosing_function,
     param_names,
     pointer_base,
+    strip_expr,
     text,
     walk,
 )
@@ -48,6 +49,15 @@ def declaration_uses(ctx: Ctx, decls: list[Node], index_safe: IndexCheck) -> Out
         func = enclosing_function(decl)
         scope = func if func is not None else ctx.parsed.tree.root_node
         pointers = aliases_of(func, name) if func is not None else {name}
+        escape = _escapes(scope, pointers)
+        if escape is not None:
+            return keep(
+                ctx,
+                escape,
+                f"a pointer into `{name}` is stored in `{text(escape.child_by_field_name('left'))}`, "
+                "where code the analyst does not follow may read or write through it",
+                "unbounded write",
+            )
         got = accesses_safe(ctx, scope, pointers, index_safe, 0)
         if isinstance(got, Outcome):
             return got
@@ -96,6 +106,22 @@ def accesses_safe(
         count += 1
         notes.extend(r)
     return count, notes
+
+
+def _escapes(scope: Node, pointers: set[str]) -> Node | None:
+    """An assignment that stores a pointer into the array somewhere other than a local pointer
+    (a field, an element, through a pointer): other functions may then reach it."""
+    for n in walk(scope):
+        if n.type != "assignment_expression" or text(n.child_by_field_name("operator")) != "=":
+            continue
+        right = n.child_by_field_name("right")
+        left = n.child_by_field_name("left")
+        if right is None or left is None or pointer_base(right) not in pointers:
+            continue
+        lhs = strip_expr(left)
+        if lhs.type != "identifier":
+            return n
+    return None
 
 
 def _element_copy_sources(ctx: Ctx, sub: Node, index_safe: IndexCheck) -> list[Note] | Outcome:

@@ -149,7 +149,8 @@ def file_macros(root: Node) -> dict[str, str]:
 
 
 def pointer_base(arg: Node) -> str:
-    """The variable a pointer argument points into: ``buf``, ``buf + n``, ``&buf[n]``, ``(char *)buf``."""
+    """The variable a pointer argument points into: ``buf``, ``buf + n``, ``&buf[n]``, ``&buf``,
+    ``(char *)buf``."""
     a = strip_expr(arg)
     if a.type == "binary_expression" and text(a.child_by_field_name("operator")) in {"+", "-"}:
         left = a.child_by_field_name("left")
@@ -160,7 +161,7 @@ def pointer_base(arg: Node) -> str:
         if inner is not None and inner.type == "subscript_expression":
             base = inner.child_by_field_name("argument")
             return pointer_base(base) if base is not None else ""
-        return ""
+        return text(inner) if inner is not None and inner.type == "identifier" else ""  # &buf
     return text(a) if a.type == "identifier" else ""
 
 
