@@ -37,6 +37,17 @@ class FixConfig:
 
 
 @dataclass(frozen=True)
+class ModelCapabilities:
+    """What the model accepts, when litellm does not know it (a local or renamed model); unset keys
+    are asked of litellm (``supports_function_calling`` and its siblings)."""
+
+    function_calling: bool | None = None
+    tool_choice: bool | None = None  # tool_choice="required" (Anthropic: "any")
+    parallel_function_calling: bool | None = None  # parallel_tool_calls=false is accepted
+    response_schema: bool | None = None  # response_format with a JSON schema (Ollama: format)
+
+
+@dataclass(frozen=True)
 class Config:
     analyst: Analyst = "heuristic"
     auto_triage: AutoTriage = "offline"  # the editor judges the findings of opened files offline
@@ -45,8 +56,11 @@ class Config:
     api_key_env: str | None = None  # name of the env var holding the key; never the key itself
     max_iterations: int = 15
     max_error_recovery: int = 3
-    max_reasks: int = 2
-    request_timeout: float = 120.0
+    max_reasks: int = 1  # an invalid answer is asked again once, with the exact validation error
+    request_timeout: float = 60.0  # seconds one model call may take
+    deadline: float = 300.0  # seconds one investigation may take (then NEEDS_REVIEW, stop reason deadline)
+    max_retries: int = 2  # retries of a model call after a rate limit, 5xx, timeout or connection error
+    history_messages: int = 10  # transcript messages sent to the model besides the finding and the code
     budget_usd_per_finding: float | None = None
     concurrency: int = 4
     cascade: bool = True  # llm mode: accept conclusive heuristic verdicts without a model call
@@ -69,6 +83,7 @@ class Config:
     false_positive_display: FalsePositiveDisplay = "hint"
     fetch: FetchConfig = field(default_factory=FetchConfig)
     fix: FixConfig = field(default_factory=FixConfig)
+    model_capabilities: ModelCapabilities = field(default_factory=ModelCapabilities)
 
 
 @dataclass(frozen=True)
@@ -86,6 +101,7 @@ MINIMUM: dict[str, float] = {
     "max_iterations": 1,
     "concurrency": 1,
     "request_timeout": 1e-3,
+    "deadline": 1e-3,
     "fetch.max_lines": 1,
     "fetch.max_chars": 1,
     "fetch.max_file_bytes": 1,

@@ -108,8 +108,14 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("max_iterations", "Tool calls an investigation may make before its breaker stops it."),
     Setting("max_error_recovery", "Errors an investigation may recover from before it stops (NEEDS_REVIEW)."),
-    Setting("max_reasks", "Times an invalid answer of the model is asked again."),
+    Setting("max_reasks", "Times an invalid answer of the model is asked again (with the exact problem)."),
     Setting("request_timeout", "Seconds to wait for one answer of the model."),
+    Setting(
+        "deadline",
+        "Seconds one model investigation may take; then it ends NEEDS_REVIEW (stop reason `deadline`).",
+    ),
+    Setting("max_retries", "Retries of a model call after a rate limit, a server error or a timeout."),
+    Setting("history_messages", "Transcript messages sent to the model with the finding and the code."),
     Setting("budget_usd_per_finding", "Stop a model investigation once it has cost this much (US dollars)."),
     Setting("concurrency", "Investigations running at once (batch triage of a file or the workspace)."),
     Setting(
@@ -158,6 +164,22 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("fix.test_timeout", "Seconds the test command may run."),
     Setting("fix.allow_wide_changes", "Allow fixes that change code outside the flagged function."),
     Setting("fix.max_retries", "Attempts at a fix before giving up."),
+    Setting(
+        "model_capabilities.function_calling",
+        "The model takes tool definitions. Unset: asked of litellm (unknown models are offered tools).",
+    ),
+    Setting(
+        "model_capabilities.tool_choice",
+        "The model accepts tool_choice=required (every reply a tool call). Unset: asked of litellm.",
+    ),
+    Setting(
+        "model_capabilities.parallel_function_calling",
+        "The model accepts parallel_tool_calls=false (one call per reply). Unset: asked of litellm.",
+    ),
+    Setting(
+        "model_capabilities.response_schema",
+        "The model accepts a JSON schema as response_format (Ollama: format). Unset: asked of litellm.",
+    ),
 )
 
 BY_KEY: dict[str, Setting] = {s.key: s for s in SETTINGS}

@@ -1,18 +1,26 @@
 """Benchmark the investigation graph over a findings file, per analyst.
 
-Prints, per analyst (heuristic; llm against a local scripted model server; cascade = llm mode
-accepting conclusive heuristic verdicts): findings/s, model calls and prompt tokens per finding
-(median, p95), how many findings ended by each stop reason, the verdicts, which path decided
-(cascade), and the command that made the figures.
+Prints, per analyst, findings/s, model calls and prompt tokens per finding (median, p95), how many
+findings ended by each stop reason, the verdicts, which path decided, and the command that made
+the figures:
 
-    .venv/bin/python bench/graph.py [FINDINGS...] [--repo DIR] [--analysts heuristic,llm,cascade]
-                                    [--repeat N] [--jobs N]
+- ``heuristic``: the offline analyst, repeated ``--repeat`` times on ``--jobs`` processes (one
+  workspace index per process, graph compiled once per process); target >= 200 findings/s on 2 cores.
+- ``llm``: a competent scripted model (the zoo's ``openai`` family: it fetches the offline facts,
+  then concludes) on 127.0.0.1, every finding sent to it; targets: median <= 2 model calls and
+  <= 4000 prompt tokens per finding (prompt tokens counted as the request body's length / 4).
+- ``cascade``: the same in llm mode, conclusive offline verdicts accepted without a model call.
+- ``zoo``: every family of tests/graph/zoo.py (the habits of real model families) over every
+  finding; targets per family: >= 95 % TRUE_POSITIVE/FALSE_POSITIVE from the model's own answer,
+  0 tracebacks, 0 FALSE_POSITIVE produced by a fault.
+- ``hang``: a model that never answers, ``--hang-findings`` findings through the triage batch with
+  ``--hang-jobs``; targets: each finding within the deadline, the run within two deadlines.
 
-Defaults: the example project tests/fixtures/projects/pyapp and its findings. The heuristic run
-is repeated ``--repeat`` times over the findings (one workspace index per process, graph compiled
-once per process) on ``--jobs`` processes; target: >= 200 findings/s on 2 cores. The scripted
-model answers instantly (a fetch of the offline facts, then analyze_issue, then the analysis and
-the evaluation), so llm figures measure the graph's own overhead (litellm, SQLite checkpoints on a
+    .venv/bin/python bench/graph.py [FINDINGS...] [--repo DIR] [--analysts heuristic,llm,cascade,zoo,hang]
+                                    [--repeat N] [--jobs N] [--families a,b] [--hang-deadline S]
+
+Defaults: the example project tests/fixtures/projects/pyapp and its findings. The scripted models
+answer at once, so the figures measure the graph's own overhead (litellm, SQLite checkpoints on a
 temporary copy of the workspace) and prompt sizes, not a model.
 """
 
@@ -21,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import multiprocessing as mp
 import shlex
 import shutil
@@ -31,7 +40,6 @@ import threading
 import time
 from collections import Counter
 from dataclasses import replace
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -39,103 +47,48 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_REPO = ROOT / "tests" / "fixtures" / "projects" / "pyapp"
 
 
-# ----------------------------------------------------------------------------- scripted model
+# ----------------------------------------------------------------------------- scripted models
 
 
-def _reply(body: dict[str, Any]) -> dict[str, Any]:
-    messages = body.get("messages", [])
-    if body.get("tools"):
-        tool_results = sum(1 for m in messages if m.get("role") == "tool")
-        name, args = ("fetch_code", {"kind": "facts"}) if tool_results == 0 else ("analyze_issue", {})
-        call = {
-            "id": f"c{tool_results}",
-            "type": "function",
-            "function": {"name": name, "arguments": json.dumps(args)},
-        }
-        message: dict[str, Any] = {"role": "assistant", "content": None, "tool_calls": [call]}
-        finish = "tool_calls"
-    else:
-        system = str(messages[0].get("content", "")) if messages else ""
-        user = str(messages[1].get("content", "")) if len(messages) > 1 else ""
-        path, line = _location(user)
-        if '"is_final"' in system:
-            answer: dict[str, Any] = {
-                "is_final": True,
-                "verdict": "TRUE_POSITIVE",
-                "confidence": 0.7,
-                "exploration_gaps": [],
-                "required_code": [],
-                "justification": "scripted",
-            }
-        else:
-            answer = {
-                "investigation_result": "TRUE_POSITIVE",
-                "justification": "scripted",
-                "evidence": [{"path": path, "start_line": line, "end_line": line, "why": "sink"}],
-                "confidence": 0.7,
-            }
-        message, finish = {"role": "assistant", "content": json.dumps(answer)}, "stop"
-    return {
-        "id": "bench",
-        "object": "chat.completion",
-        "created": 0,
-        "model": "scripted",
-        "choices": [{"index": 0, "message": message, "finish_reason": finish}],
-    }
+def load_zoo() -> Any:
+    """The model zoo of the tests (tests/graph/zoo.py): scripted families of real models' habits."""
+    import importlib.util
+
+    name = "sastls_test_zoo"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tests" / "graph" / "zoo.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
-def _location(user: str) -> tuple[str, int]:
-    start = user.find("```json\n")
-    end = user.find("\n```", start + 8)
-    try:
-        data = json.loads(user[start + 8 : end])
-        return str(data["path"]), int(data["start_line"])
-    except (ValueError, KeyError, TypeError):
-        return "unknown", 1
+def _serve(family: Any, ports: Any) -> None:
+    server = load_zoo().ZooServer(family)
+    ports.put(server.model.api_base)
+    with server:
+        threading.Event().wait()
 
 
-class _Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True  # headers and body go out in two writes: no 40 ms delayed-ACK stall
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-    def do_POST(self) -> None:
-        raw = self.rfile.read(int(self.headers.get("Content-Length", "0") or 0))
-        payload = _reply(json.loads(raw or b"{}"))
-        prompt = len(raw) // 4
-        payload["usage"] = {"prompt_tokens": prompt, "completion_tokens": 30, "total_tokens": prompt + 30}
-        data = json.dumps(payload).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-
-def start_model() -> tuple[ThreadingHTTPServer, str]:
-    """The scripted model in this process (a thread)."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/v1"
-
-
-def _serve(ports: Any) -> None:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    server.daemon_threads = True
-    ports.put(server.server_address[1])
-    server.serve_forever()
-
-
-def start_model_process() -> tuple[Any, str]:
-    """The scripted model in its own process, so it does not compete for this process' GIL."""
+def start_model_process(family: Any) -> tuple[Any, str]:
+    """A zoo family in its own process, so it does not compete for this process' GIL."""
     ctx = mp.get_context("fork")
     ports = ctx.Queue()
-    proc = ctx.Process(target=_serve, args=(ports,), daemon=True)
+    proc = ctx.Process(target=_serve, args=(family, ports), daemon=True)
     proc.start()
-    return proc, f"http://127.0.0.1:{ports.get(timeout=30)}/v1"
+    return proc, ports.get(timeout=30)
+
+
+def model_state(api_base: str) -> dict[str, Any]:
+    """What the zoo server saw: calls, prompt tokens, and the verdict it meant per finding."""
+    import urllib.request
+
+    root = api_base.removesuffix("/v1")
+    with urllib.request.urlopen(root + "/state", timeout=10) as answer:  # 127.0.0.1 only
+        state: dict[str, Any] = json.loads(answer.read())
+    return state
 
 
 # ----------------------------------------------------------------------------- runs
@@ -193,26 +146,162 @@ def run_heuristic(
     return wall, sum(c for _, c, _ in parts), [v for _, _, vs in parts for v in vs]
 
 
-def run_llm(files: list[str], repo: Path, cascade: bool) -> tuple[float, list[dict[str, Any]]]:
+class _Tracebacks(logging.Handler):
+    """Counts log records that carry a traceback (an exception the graph did not expect)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.exc_info:
+            self.count += 1
+
+
+def run_llm(
+    files: list[str], repo: Path, cascade: bool, family: Any, overrides: dict[str, Any] | None = None
+) -> tuple[float, list[dict[str, Any]], dict[str, Any], int]:
+    """(seconds, verdicts, what the server saw, tracebacks logged) for one family over the findings."""
     from sastls.analyzers.config import Config
-    from sastls.graph.llm import warm_up
+    from sastls.graph.llm import reset_health, warm_up
 
     warm_up()
-    server, api_base = start_model_process()
+    reset_health()
+    server, api_base = start_model_process(family)
     tmp = tempfile.TemporaryDirectory(prefix="sastls-bench-")
+    tracebacks = _Tracebacks()
+    logging.getLogger("sastls").addHandler(tracebacks)
     try:
         copy = Path(tmp.name) / repo.name  # checkpoints and verdicts are written in the workspace
         shutil.copytree(repo, copy)
         files = [str(copy / Path(f).relative_to(repo)) if Path(f).is_relative_to(repo) else f for f in files]
         repo = copy
-        config = replace(Config(), analyst="llm", model="openai/scripted", api_base=api_base, cascade=cascade)
+        settings = {
+            "analyst": "llm",
+            "model": family.model,
+            "api_base": api_base,
+            "cascade": cascade,
+            **(overrides or {}),
+        }
+        config = replace(Config(), **settings)
         findings = _load(files, repo)
         started = time.perf_counter()
         verdicts = asyncio.run(_investigate_all(findings, repo, config))
-        return time.perf_counter() - started, [v.to_dict() for v in verdicts]
+        seconds = time.perf_counter() - started
+        return seconds, [v.to_dict() for v in verdicts], model_state(api_base), tracebacks.count
+    finally:
+        logging.getLogger("sastls").removeHandler(tracebacks)
+        server.terminate()
+        tmp.cleanup()
+
+
+def _key(finding: Any) -> str:
+    return f"{finding.rule_id}@{finding.path}:{finding.line}"
+
+
+def report_zoo(files: list[str], repo: Path, names: list[str]) -> None:
+    """Every family over the findings: real verdicts from its own answer, faults, calls, tokens."""
+    zoo = load_zoo()
+    findings = _load(files, repo)
+    print(f"zoo: {len(findings)} findings per family, cascade off (every finding asks the model)")
+    print(
+        f"  {'family':15} {'real':>7} {'own':>7} {'tracebacks':>10} {'FP by fault':>11} "
+        f"{'calls':>6} {'tokens':>7}  ended by"
+    )
+    for name in names:
+        family = zoo.FAMILIES[name]
+        if name == "slow":
+            family = replace(family, delay=0.05)  # the habit, not the wait: the bench measures calls
+        _, verdicts, state, tracebacks = run_llm(files, repo, False, family)
+        intended = state["intended"]
+        real = sum(1 for v in verdicts if v["verdict"] in ("TRUE_POSITIVE", "FALSE_POSITIVE"))
+        own = sum(
+            1
+            for f, v in zip(findings, verdicts, strict=True)
+            if v["verdict"] in ("TRUE_POSITIVE", "FALSE_POSITIVE") and intended.get(_key(f)) == v["verdict"]
+        )
+        faults = sum(
+            1
+            for f, v in zip(findings, verdicts, strict=True)
+            if v["verdict"] == "FALSE_POSITIVE" and intended.get(_key(f)) != "FALSE_POSITIVE"
+        )
+        tracebacks += sum(1 for v in verdicts if v["stop_reason"] == "internal_error")
+        calls = statistics.median(float(v["usage"]["model_calls"]) for v in verdicts)
+        tokens = statistics.median(float(v["usage"]["prompt_tokens"]) for v in verdicts)
+        stops = dict(Counter(v["stop_reason"] or "verdict" for v in verdicts))
+        n = len(verdicts) or 1
+        print(
+            f"  {name:15} {100 * real / n:6.1f}% {100 * own / n:6.1f}% {tracebacks:>10} {faults:>11} "
+            f"{calls:>6.1f} {tokens:>7.0f}  {stops}"
+        )
+    print("  targets: own >= 95% per family; 0 tracebacks; 0 FALSE_POSITIVE by a fault")
+
+
+def report_hang(files: list[str], repo: Path, deadline: float, count: int, jobs: int) -> None:
+    """A model that never answers: every finding must end within the deadline, the run within two."""
+    from sastls.analyzers.config import Config
+    from sastls.graph.llm import reset_health, warm_up
+
+    warm_up()
+    reset_health()
+    zoo = load_zoo()
+    server, api_base = start_model_process(zoo.HANGING)
+    tmp = tempfile.TemporaryDirectory(prefix="sastls-bench-")
+    try:
+        copy = Path(tmp.name) / repo.name
+        shutil.copytree(repo, copy)
+        findings = _load([str(copy / Path(f).relative_to(repo)) for f in files], copy)
+        picked = _distinct(findings)[:count]
+        config = replace(
+            Config(),
+            analyst="llm",
+            model=zoo.HANGING.model,
+            api_base=api_base,
+            cascade=False,
+            deadline=deadline,
+        )
+        started = time.perf_counter()
+        result = asyncio.run(_triage(picked, copy, config, jobs))
+        wall = time.perf_counter() - started
+        verdicts = list(result.verdicts.values())
+        slowest = max((v.usage.seconds for v in verdicts), default=0.0)
+        stops = dict(Counter(v.stop_reason for v in verdicts))
+        print(
+            f"hanging model: {len(verdicts)} findings, --jobs {jobs}, deadline {deadline:.0f}s "
+            f"(request timeout {config.request_timeout:.0f}s): run {wall:.1f}s = "
+            f"{wall / deadline:.2f} deadlines "
+            f"(target <= 2); slowest finding {slowest:.1f}s (target <= {deadline:.0f}s); "
+            f"server calls {model_state(api_base)['calls']}; ended by {stops}"
+        )
     finally:
         server.terminate()
         tmp.cleanup()
+
+
+def _distinct(findings: list[Any]) -> list[Any]:
+    seen: set[tuple[str, int, str]] = set()
+    out = []
+    for f in findings:
+        k = (f.path, f.line, f.rule_id)
+        if k not in seen:
+            seen.add(k)
+            out.append(f)
+    return out
+
+
+async def _triage(findings: list[Any], repo: Path, config: Any, jobs: int) -> Any:
+    from sastls.graph.llm import aclose
+    from sastls.graph.store import VerdictStore
+    from sastls.server.batch import TriageOptions, atriage_findings
+
+    store = VerdictStore(repo / ".sastls" / "bench.db")
+    try:
+        return await atriage_findings(
+            findings, TriageOptions(repo=repo, config=config, jobs=jobs), store=store
+        )
+    finally:
+        store.close()
+        await aclose()
 
 
 def _loadavg() -> str:
@@ -250,7 +339,11 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("findings", nargs="*", help="findings files (default: the example project's)")
     p.add_argument("--repo", type=Path, default=DEFAULT_REPO)
-    p.add_argument("--analysts", default="heuristic,llm,cascade")
+    p.add_argument("--analysts", default="heuristic,llm,cascade,zoo,hang")
+    p.add_argument("--families", default="", help="zoo: these families only (default: all)")
+    p.add_argument("--hang-deadline", type=float, default=10.0, help="hang: the per-investigation deadline")
+    p.add_argument("--hang-findings", type=int, default=20)
+    p.add_argument("--hang-jobs", type=int, default=4)
     p.add_argument("--repeat", type=int, default=20, help="heuristic: passes over the findings")
     p.add_argument("--jobs", type=int, default=2, help="heuristic: processes")
     args = p.parse_args(argv)
@@ -271,8 +364,19 @@ def main(argv: list[str] | None = None) -> int:
                 f"dedicated cores (wall figures depend on the machine's load: {_loadavg()})"
             )
         elif name in ("llm", "cascade"):
-            seconds, verdicts = run_llm(files, repo, cascade=name == "cascade")
-            report(f"{name} (scripted model on 127.0.0.1)", seconds, verdicts)
+            family = load_zoo().FAMILIES["openai"]  # a competent model: facts, then conclude
+            seconds, verdicts, _, _ = run_llm(files, repo, name == "cascade", family)
+            report(f"{name} (competent scripted model on 127.0.0.1: {family.model})", seconds, verdicts)
+            if name == "llm":
+                print("  targets: median <= 2 model calls and <= 4000 prompt tokens per finding")
+        elif name == "zoo":
+            report_zoo(
+                files,
+                repo,
+                [f.strip() for f in args.families.split(",")] if args.families else list(load_zoo().FAMILIES),
+            )
+        elif name == "hang":
+            report_hang(files, repo, args.hang_deadline, args.hang_findings, args.hang_jobs)
         else:
             p.error(f"unknown analyst {name!r}")
     return 0

@@ -53,9 +53,14 @@ def load(name: str) -> Prompt:
     return Prompt(name, sections)
 
 
+def defuse(text: str) -> str:
+    """``text`` unable to open or close an ``<untrusted-code>`` block."""
+    return _OPEN_TAG.sub("<untrusted_code", _CLOSE_TAG.sub("</untrusted_code>", text))
+
+
 def fence(text: str, *, path: str, start_line: int, end_line: int) -> str:
     """Code as labelled, inert data. Tags inside the code are defused so it cannot end the block."""
-    body = _OPEN_TAG.sub("<untrusted_code", _CLOSE_TAG.sub("</untrusted_code>", text))
+    body = defuse(text)
     ticks = "`" * max(3, _longest_run(body, "`") + 1)
     safe_path = path.replace('"', "'")
     return (

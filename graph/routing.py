@@ -2,8 +2,11 @@
 
 No I/O, no langgraph import; every branch is unit-tested (tests/unit/test_routing.py).
 Breakers, in order: tool calls >= max_iterations; the last two tool calls identical
-(tool + normalized arguments); error recovery attempts >= max_error_recovery; the
-per-finding budget spent. A breaker ends the run as NEEDS_REVIEW, never FALSE_POSITIVE.
+(tool + normalized arguments); the last four calls an A/B/A/B cycle; fetches that brought no
+new code ``max_stale_fetches`` times in a row; ``max_steps_without_evidence`` tool calls without
+new code or a changed analysis; error recovery attempts >= max_error_recovery; the per-finding
+budget spent; the investigation's deadline passed (the caller says so: time is not state).
+A breaker ends the run as NEEDS_REVIEW with that ``stop_reason``, never FALSE_POSITIVE.
 """
 
 from __future__ import annotations
@@ -16,9 +19,23 @@ from .state import InvestigationState, Limits
 
 AgentRoute = Literal["fetch_code", "analyze_issue", "comprehensive_evaluation", "agent"]
 EvaluationRoute = Literal["agent", "__end__"]
-StopReason = Literal["max_iterations", "duplicate_tool_call", "max_error_recovery", "budget_exceeded"]
+StopReason = Literal[
+    "max_iterations",
+    "duplicate_tool_call",
+    "fetch_cycle",
+    "no_new_code",
+    "no_new_evidence",
+    "max_error_recovery",
+    "budget_exceeded",
+    "deadline",
+    "model_unresponsive",
+    "model_error",
+]
 
 TOOL_ROUTES: tuple[AgentRoute, ...] = ("fetch_code", "analyze_issue", "comprehensive_evaluation")
+# Tools that run through another node: ``conclude`` is analyze_issue + comprehensive_evaluation in one
+# answer, so it passes through both nodes (the graph and its state stay the same).
+TOOL_ALIASES: dict[str, AgentRoute] = {"conclude": "analyze_issue"}
 END: Literal["__end__"] = "__end__"
 
 # Free-text fields that do not change what a call does.
@@ -45,16 +62,34 @@ def is_duplicate(history: list[dict[str, Any]]) -> bool:
     return len(history) >= 2 and history[-1] == history[-2]
 
 
-def breaker(state: InvestigationState, limits: Limits) -> StopReason | None:
-    """The breaker that ends the run now, checked in order, or None."""
-    if state.get("iteration_count", 0) >= limits.max_iterations:
+def is_cycle(history: list[dict[str, Any]]) -> bool:
+    """The last four calls alternate between two different calls (A, B, A, B)."""
+    if len(history) < 4:
+        return False
+    a, b, c, d = history[-4:]
+    return a == c and b == d and a != b
+
+
+def breaker(state: InvestigationState, limits: Limits, *, expired: bool = False) -> StopReason | None:
+    """The breaker that ends the run now, checked in order, or None (``expired``: the deadline passed)."""
+    history = state.get("tool_call_history", [])
+    iterations = state.get("iteration_count", 0)
+    if iterations >= limits.max_iterations:
         return "max_iterations"
-    if is_duplicate(state.get("tool_call_history", [])):
+    if is_duplicate(history):
         return "duplicate_tool_call"
+    if is_cycle(history):
+        return "fetch_cycle"
+    if state.get("stale_fetches", 0) >= limits.max_stale_fetches:
+        return "no_new_code"
+    if iterations - state.get("progress_at", 0) >= limits.max_steps_without_evidence:
+        return "no_new_evidence"
     if state.get("error_recovery_attempts", 0) >= limits.max_error_recovery:
         return "max_error_recovery"
     if limits.budget_usd is not None and state.get("usage", {}).get("cost_usd", 0.0) >= limits.budget_usd:
         return "budget_exceeded"
+    if expired:
+        return "deadline"
     return None
 
 
@@ -67,6 +102,8 @@ def route_agent_decision(state: InvestigationState) -> AgentRoute:
     if not pending:
         return "agent"
     name = pending.get("name")
+    if name in TOOL_ALIASES:
+        return TOOL_ALIASES[name]
     for route in TOOL_ROUTES:
         if name == route:
             return route

@@ -36,11 +36,15 @@ if TYPE_CHECKING:
     from sastls.analyzers.findings.model import Finding
 
     from .analysts.base import Analyst
+    from .llm import ModelSettings
     from .store import VerdictStore
 
 log = logging.getLogger(__name__)
 
 _SAFE_NAME = re.compile(r"[A-Za-z0-9._-]{1,120}")
+DEADLINE_MARGIN = (
+    2.0  # seconds (at most 20 %) before the deadline at which model work stops: runs end inside it
+)
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,7 @@ def limits_of(config: Config) -> Limits:
         max_error_recovery=config.max_error_recovery,
         max_reasks=config.max_reasks,
         budget_usd=config.budget_usd_per_finding,
+        history_messages=config.history_messages,
     )
 
 
@@ -88,17 +93,25 @@ def _discard(db: Path) -> None:
 
 def make_llm_analyst(config: Config) -> Analyst:
     from .analysts.llm import LlmAnalyst
-    from .llm import ModelSettings, api_key_from_env
 
     if not config.model:
         raise AnalystUnavailable("the llm analyst needs a model (--model, or `model` in .sastls.toml)")
-    return LlmAnalyst(
-        ModelSettings(
-            model=config.model,
-            api_base=config.api_base,
-            api_key=api_key_from_env(config.api_key_env, config.api_base),
-            timeout=config.request_timeout,
-        )
+    return LlmAnalyst(model_settings(config))
+
+
+def model_settings(config: Config) -> ModelSettings:
+    """The model call settings of ``config`` (shared by the investigation and the fix loop)."""
+    from dataclasses import asdict
+
+    from .llm import Capabilities, ModelSettings, api_key_from_env
+
+    return ModelSettings(
+        model=config.model or "",
+        api_base=config.api_base,
+        api_key=api_key_from_env(config.api_key_env, config.api_base),
+        timeout=config.request_timeout,
+        max_retries=config.max_retries,
+        capabilities=Capabilities(**asdict(config.model_capabilities)),
     )
 
 
@@ -256,6 +269,7 @@ async def _run(
     index: WorkspaceIndex,
     on_event: EventSink | None,
     checkpoint: bool,
+    deadline: float | None = None,
 ) -> InvestigationState:
     from langgraph.errors import GraphRecursionError
 
@@ -272,6 +286,7 @@ async def _run(
         max_lines=config.fetch.max_lines,
         max_chars=config.fetch.max_chars,
         privacy_globs=tuple(config.privacy_globs) if analyst.wants_transcript else (),
+        deadline=deadline,
     )
 
     def fresh() -> InvestigationState:
@@ -399,15 +414,42 @@ async def ainvestigate_with(
     iteration = 0
     try:
         index = index if index is not None else _index_for(root, config)
-        values = await _run(
-            finding, root, config, analyst=analyst, index=index, on_event=on_event, checkpoint=checkpoint
+        margin = min(DEADLINE_MARGIN, 0.2 * config.deadline)
+        if analyst.model:  # litellm's first call imports for seconds: off the loop (inside the deadline)
+            from .llm import awarm_up
+
+            left = started + config.deadline - margin - time.monotonic()
+            await asyncio.wait_for(awarm_up(analyst.model), max(left, 0.0))
+        run = _run(
+            finding,
+            root,
+            config,
+            analyst=analyst,
+            index=index,
+            on_event=on_event,
+            checkpoint=checkpoint,
+            deadline=None if analyst.synchronous else started + config.deadline - margin,
         )
+        # The nodes stop at the deadline themselves; this guard only catches what does not (a hung
+        # fetch, a model call that ignores its timeout). The checkpoint stays: a rerun resumes.
+        left = started + config.deadline - margin / 2 - time.monotonic()
+        values = await (run if analyst.synchronous else asyncio.wait_for(run, max(left, 0.0)))
         verdict = to_verdict(
             values, finding, analyst, time.monotonic() - started, _content_hash(index, finding.path)
         )
         iteration = int(values.get("iteration_count", 0))
     except asyncio.CancelledError:
         raise
+    except TimeoutError:
+        log.warning("investigation of %s passed its deadline", finding.fingerprint or finding.path)
+        verdict = failed_verdict(
+            finding,
+            analyst.name,
+            model=analyst.model,
+            stop_reason="deadline",
+            message=f"it did not end within its deadline of {config.deadline:.0f}s",
+            seconds=time.monotonic() - started,
+        )
     except Exception as exc:
         log.exception("investigation of %s failed", finding.fingerprint or finding.path)
         verdict = failed_verdict(

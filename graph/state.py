@@ -65,14 +65,19 @@ class InvestigationState(TypedDict, total=False):
     path_taken: Annotated[list[str], operator.add]
     errors: Annotated[list[str], operator.add]  # what each counted error was
     note: str  # progress line of the last step ("fetching code: escape_for_html()")
+    stale_fetches: int  # fetch steps in a row that brought no new code
+    progress_at: int  # iteration_count when new evidence last arrived (new code, a changed analysis)
 
 
 @dataclass(frozen=True)
 class Limits:
     max_iterations: int = 15
     max_error_recovery: int = 3
-    max_reasks: int = 2
+    max_reasks: int = 1  # an invalid answer is re-asked once with the exact validation error
     budget_usd: float | None = None
+    max_stale_fetches: int = 2  # fetches in a row that bring no new code
+    max_steps_without_evidence: int = 4  # tool calls in a row without new code or a changed analysis
+    history_messages: int = 10  # transcript messages sent to the model after the finding and the code
 
 
 @dataclass(frozen=True)
@@ -86,6 +91,7 @@ class RunContext:
     max_lines: int = 200
     max_chars: int = 20_000
     privacy_globs: Sequence[str] = ()  # applied to everything that may reach a model
+    deadline: float | None = None  # time.monotonic() instant by which the investigation ends
 
 
 def usage_update(node: str, usage: Usage) -> dict[str, Any]:
@@ -119,4 +125,6 @@ def initial_state(
         path_taken=[],
         errors=[],
         note="",
+        stale_fetches=0,
+        progress_at=0,
     )

@@ -50,7 +50,16 @@ GATE_LEVELS: dict[str, frozenset[str]] = {
     "never": frozenset(),
 }
 GATE_LABELS = frozenset({"TRUE_POSITIVE", "NEEDS_REVIEW"})
-RETRY_STOP_REASONS = frozenset({"internal_error", "analyst_unavailable", "budget_exceeded"})
+RETRY_STOP_REASONS = frozenset(
+    {
+        "internal_error",
+        "analyst_unavailable",
+        "budget_exceeded",
+        "deadline",  # the model was too slow this time
+        "model_unresponsive",
+        "model_error",  # the model failed after its retries
+    }
+)
 """Verdicts that end this way are reported but not stored: the next run investigates again."""
 
 

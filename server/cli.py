@@ -25,12 +25,34 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
+    return value
+
+
 def _analyst_options(p: argparse.ArgumentParser, *, cascade: bool = True) -> None:
     p.add_argument(
         "--analyst", choices=["heuristic", "llm"], help="who judges (default: config, else heuristic)"
     )
     p.add_argument("--model", help="litellm model string, e.g. openai/gpt-4o-mini or ollama/llama3")
     p.add_argument("--api-base", help="OpenAI-compatible endpoint (vLLM, llama.cpp server, ...)")
+    p.add_argument(
+        "--deadline",
+        type=_seconds,
+        metavar="SECONDS",
+        help="llm: time one investigation may take, then NEEDS_REVIEW (default: config, else 300)",
+    )
+    p.add_argument(
+        "--request-timeout",
+        type=_seconds,
+        metavar="SECONDS",
+        help="llm: time one model call may take (default: config, else 60)",
+    )
     if not cascade:
         return
     p.add_argument(

@@ -27,13 +27,16 @@ class ToolCall:
 
 @dataclass(frozen=True)
 class Decision:
-    """The agent's next move: one tool call, or none (an error the node counts)."""
+    """The agent's next move: a tool call (``more``: the other calls of the same message), or none
+    (an error the node counts)."""
 
     call: ToolCall | None
     content: str | None = None  # text the model wrote alongside (or instead of) a call
     usage: Usage = field(default_factory=Usage)
     error: str | None = None  # the model could not be reached / failed after retries
     note: str | None = None  # progress line override ("fetching code: helper()")
+    more: tuple[ToolCall, ...] = ()
+    fatal: str | None = None  # a stop reason: asking again cannot help ("deadline", "model_unresponsive")
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,7 @@ class StepOutput:
     raw: str | dict[str, Any] | None
     usage: Usage = field(default_factory=Usage)
     error: str | None = None  # model failure (not a schema problem)
+    fatal: str | None = None  # a stop reason: asking again cannot help ("deadline", "model_unresponsive")
 
 
 class Analyst(Protocol):

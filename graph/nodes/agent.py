@@ -1,34 +1,46 @@
 """``agent``: checks the breakers, asks the analyst for the next tool call and vets it.
 
-Every agent step ends in exactly one of: a valid tool call (counted in ``iteration_count``),
+Every agent step ends in exactly one of: valid tool calls (counted in ``iteration_count``),
 a counted error (no tool call, unknown tool, bad arguments, model failure: the model is told
-what went wrong through a structured tool message), or a stop (a breaker fired). That is what
-lets ``routing.recursion_limit`` guarantee breakers, not LangGraph, end runs.
+what went wrong through a structured tool message), or a stop (a breaker fired, the deadline
+passed, the model stopped answering). That is what lets ``routing.recursion_limit`` guarantee
+breakers, not LangGraph, end runs.
+
+Several calls in one message (a model that ignores ``parallel_tool_calls=false``, or cannot be
+told): every ``fetch_code`` of it runs; the other calls are answered "not run" so the model asks
+again after reading the code. ``conclude`` arguments are validated here (the exact problems go
+back to the model) and carried to analyze_issue and comprehensive_evaluation, which accept them
+without another model call.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import time
 from typing import Any
 
 from langgraph.runtime import Runtime
 
 from .. import prompts, schemas
 from ..analysts.base import Decision, ToolCall
-from ..routing import breaker, is_duplicate, normalize_args
+from ..routing import breaker, is_cycle, is_duplicate, normalize_args
 from ..state import InvestigationState, RunContext, usage_update
+
+
+def expired(ctx: RunContext) -> bool:
+    return ctx.deadline is not None and time.monotonic() >= ctx.deadline
+
+
+def _stop(reason: str) -> dict[str, Any]:
+    return {"pending_tool": None, "stop_reason": reason, "note": f"stopping: {reason}"}
 
 
 async def agent(state: InvestigationState, runtime: Runtime[RunContext]) -> dict[str, Any]:
     ctx = runtime.context
-    stop = breaker(state, ctx.limits)
+    stop = breaker(state, ctx.limits, expired=expired(ctx))
     if stop is not None:
-        return {
-            "path_taken": ["agent"],
-            "pending_tool": None,
-            "stop_reason": stop,
-            "note": f"stopping: {stop}",
-        }
+        return {"path_taken": ["agent"], **_stop(stop)}
     decision = await ctx.analyst.decide(state, ctx)
     update = apply_decision(state, decision, transcript=ctx.analyst.wants_transcript)
     update["path_taken"] = ["agent"]
@@ -41,11 +53,21 @@ def _tool_error(call: ToolCall, code: str, message: str) -> dict[str, Any]:
     return {"role": "tool", "tool_call_id": call.id, "content": content}
 
 
-def _assistant(decision: Decision, call: ToolCall | None) -> dict[str, Any]:
-    msg: dict[str, Any] = {"role": "assistant", "content": decision.content or ""}
-    if call is not None:
+def _not_run(call: ToolCall, text: str) -> dict[str, Any]:
+    return {"role": "tool", "tool_call_id": call.id, "content": text}
+
+
+def _assistant(decision: Decision, calls: list[ToolCall]) -> dict[str, Any]:
+    """The model's turn as the transcript keeps it: ``content`` is null beside tool calls (an empty
+    string makes litellm insert a placeholder sentence into Anthropic requests)."""
+    from ..answers import clean
+
+    text = clean(decision.content) or None
+    msg: dict[str, Any] = {"role": "assistant", "content": text}
+    if calls:
         msg["tool_calls"] = [
-            {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
+            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+            for c in calls
         ]
     return msg
 
@@ -81,25 +103,18 @@ def describe(name: str, args: dict[str, Any]) -> str:
         else:
             what = _span(args.get("path"), args.get("start_line"), args.get("end_line"))
         return f"fetching code: {what}"
+    if name == "conclude":
+        return f"concluding: {args.get('verdict')}"
     if name == "analyze_issue":
         return "analyzing"
     return "evaluating"
 
 
 def _coerce_lines(args: dict[str, Any]) -> dict[str, Any]:
-    """Line numbers written as strings ("12") become integers, and a missing ``kind`` is filled in when
-    the other arguments name exactly one (a symbol alone, or a path with a line); anything else is left
-    to the schema."""
-
-    def fix(d: dict[str, Any]) -> dict[str, Any]:
-        return {
-            k: int(v) if k in ("start_line", "end_line") and isinstance(v, str) and v.strip().isdigit() else v
-            for k, v in d.items()
-        }
-
-    out = fix(args)
-    if isinstance(out.get("ranges"), list):
-        out["ranges"] = [fix(r) if isinstance(r, dict) else r for r in out["ranges"]]
+    """Spelling normalised (``"12"`` -> 12, ``"Symbol"`` -> ``"symbol"``), and a missing ``kind`` filled
+    in when the other arguments name exactly one (a symbol alone, or a path with a line); anything else
+    is left to the schema."""
+    out = schemas.normalise_args("fetch_code", args)
     if "kind" not in out:  # the kind left out where the other arguments leave no doubt
         if out.get("symbol") and not out.get("start_line"):
             out["kind"] = "symbol"
@@ -110,53 +125,103 @@ def _coerce_lines(args: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def apply_decision(state: InvestigationState, decision: Decision, *, transcript: bool) -> dict[str, Any]:
-    """The state update for the analyst's decision (pure)."""
-    if decision.error is not None:
-        return _error(state, f"model failure: {decision.error}", [], transcript)
-    call = decision.call
-    if call is None:
-        nudge = {"role": "user", "content": prompts.load("agent").render("no_tool_call")}
-        said = [_assistant(decision, None)] if (decision.content or "").strip() else []  # no empty turns
-        return _error(state, "no tool call", [*said, nudge], transcript)
-    if call.name not in schemas.TOOL_NAMES:
-        msg = f"unknown tool {call.name!r}; use one of {', '.join(schemas.TOOL_NAMES)}"
-        return _error(
-            state,
-            f"unknown tool {call.name!r}",
-            [_assistant(decision, call), _tool_error(call, "unknown_tool", msg)],
-            transcript,
-        )
-    problem: str | None
+def _arguments(call: ToolCall) -> tuple[dict[str, Any] | None, str | None]:
+    """The call's arguments, normalised and validated: (args, None) or (None, problem)."""
+    from ..answers import json_objects
+
+    text = call.arguments.strip()
     try:
-        args = json.loads(call.arguments) if call.arguments.strip() else {}
+        args = json.loads(text) if text else {}
     except json.JSONDecodeError as exc:
-        args, problem = None, f"arguments are not valid JSON ({exc.msg} at column {exc.colno})"
-    else:
-        problem = None if isinstance(args, dict) else "arguments must be a JSON object"
-    if problem is None and isinstance(args, dict) and call.name == "fetch_code":
+        found = json_objects(text)  # arguments wrapped in prose or a fence
+        if len(found) != 1:
+            return None, f"arguments are not valid JSON ({exc.msg} at column {exc.colno})"
+        args = found[0]
+    if isinstance(args, str):  # JSON text encoded twice
+        with contextlib.suppress(json.JSONDecodeError):
+            args = json.loads(args)
+    if not isinstance(args, dict):
+        return None, "arguments must be a JSON object"
+    if call.name == "fetch_code":
         args = _coerce_lines(args)
         problems = schemas.validate("fetch_args", args)
-        problem = "; ".join(problems) if problems else None
-    if problem is not None or not isinstance(args, dict):
-        problem = problem or "arguments must be a JSON object"
-        return _error(
-            state,
-            f"bad arguments for {call.name}: {problem}",
-            [_assistant(decision, call), _tool_error(call, "bad_arguments", problem)],
-            transcript,
-        )
-    entry = {"tool": call.name, "args": normalize_args(args)}
-    history = [*state.get("tool_call_history", []), entry]
+        return (None, "; ".join(problems)) if problems else (args, None)
+    if call.name == "conclude":
+        value, problems = schemas.check("conclusion", args)
+        return (None, "; ".join(problems)) if value is None else (value, None)
+    return args, None
+
+
+def _is_json(text: str) -> bool:
+    try:
+        return isinstance(json.loads(text), dict)
+    except (json.JSONDecodeError, TypeError):
+        return False
+
+
+def apply_decision(state: InvestigationState, decision: Decision, *, transcript: bool) -> dict[str, Any]:
+    """The state update for the analyst's decision (pure)."""
+    if decision.fatal is not None:
+        return {**_stop(decision.fatal), "errors": [f"model failure: {decision.error}"]}
+    if decision.error is not None:
+        return _error(state, f"model failure: {decision.error}", [], transcript)
+    calls = [c for c in (decision.call, *decision.more) if c is not None]
+    if not calls:
+        nudge = {"role": "user", "content": prompts.load("agent").render("no_tool_call")}
+        said = [_assistant(decision, [])] if (decision.content or "").strip() else []  # no empty turns
+        return _error(state, "no tool call", [*said, nudge], transcript)
+    turn = _assistant(decision, calls)
+    fetches = [c for c in calls if c.name == "fetch_code"]
+    run = fetches or [next((c for c in calls if c.name == "conclude"), calls[0])]
+    replies: list[dict[str, Any]] = []
+    p = prompts.load("agent")
+    for c in calls:
+        if c in run:
+            continue
+        if fetches:
+            replies.append(_not_run(c, p.render("deferred", name=c.name)))
+        else:
+            replies.append(_not_run(c, p.render("one_at_a_time", first=run[0].name)))
+    batch: list[dict[str, Any]] = []
+    problems: list[str] = []
+    seen: set[str] = set()
+    for c in run:
+        same = normalize_args(json.loads(c.arguments)) if _is_json(c.arguments) else c.arguments
+        if f"{c.name}:{same}" in seen:  # the same call twice in one message runs once
+            replies.append(_not_run(c, p.render("one_at_a_time", first=c.name)))
+            continue
+        seen.add(f"{c.name}:{same}")
+        if c.name not in schemas.TOOL_NAMES:
+            msg = f"unknown tool {c.name!r}; use one of {', '.join(schemas.TOOL_NAMES)}"
+            replies.append(_tool_error(c, "unknown_tool", msg))
+            problems.append(f"unknown tool {c.name!r}")
+            continue
+        args, problem = _arguments(c)
+        if args is None:
+            replies.append(_tool_error(c, "bad_arguments", problem or "invalid arguments"))
+            problems.append(f"bad arguments for {c.name}: {problem}")
+            continue
+        batch.append({"id": c.id, "name": c.name, "args": args})
+    if not batch:
+        return _error(state, problems[0], [turn, *replies], transcript)
+    entries = [{"tool": b["name"], "args": normalize_args(b["args"])} for b in batch]
+    history = [*state.get("tool_call_history", []), *entries]
+    first = batch[0]
+    pending: dict[str, Any] = {**first}
+    if len(batch) > 1:
+        pending["batch"] = batch
+    notes = [describe(b["name"], b["args"]) for b in batch]
     update: dict[str, Any] = {
-        "iteration_count": state.get("iteration_count", 0) + 1,
-        "tool_call_history": [entry],
-        "messages": [_assistant(decision, call)] if transcript else [],
-        "pending_tool": {"id": call.id, "name": call.name, "args": args},
-        "note": decision.note or describe(call.name, args),
+        "iteration_count": state.get("iteration_count", 0) + len(batch),
+        "tool_call_history": entries,
+        "messages": [turn, *replies] if transcript else [],
+        "pending_tool": pending,
+        "note": decision.note or "; ".join(notes),
     }
-    if is_duplicate(history):
-        update["pending_tool"] = None
-        update["stop_reason"] = "duplicate_tool_call"
-        update["note"] = "stopping: duplicate_tool_call"
+    if problems:  # some calls of the message were invalid: they count, the valid ones still run
+        update["error_recovery_attempts"] = state.get("error_recovery_attempts", 0) + 1
+        update["errors"] = problems
+    if is_duplicate(history) or is_cycle(history):
+        reason = "duplicate_tool_call" if is_duplicate(history) else "fetch_cycle"
+        update.update(_stop(reason))
     return update

@@ -20,7 +20,9 @@ from .reask import ask_validated
 
 def _known_paths(state: InvestigationState) -> set[str]:
     finding = state.get("finding", {})
-    paths = {e["path"] for e in state.get("context", {}).values()}
+    context = state.get("context", {}).values()
+    paths = {e["path"] for e in context}
+    paths.update(p for e in context for p in e.get("cites", ()))  # read by the offline analyzer
     paths.add(finding.get("location", {}).get("path", ""))
     paths.update(s.get("location", {}).get("path", "") for s in finding.get("trace", ()))
     return paths
@@ -57,9 +59,22 @@ def stopped_verdict(state: InvestigationState) -> JSON:
     }
 
 
+UNREAD = "asked_to_read"  # marks an evaluation whose FALSE_POSITIVE was sent back to read its evidence
+
+
+def unread_places(state: InvestigationState, analysis: JSON | None) -> list[str]:
+    """``path:start-end`` of the analysis' evidence in files the investigation has not read."""
+    known = _known_paths(state)
+    return [
+        f"{e.get('path')}:{e.get('start_line')}-{e.get('end_line')}"
+        for e in (analysis or {}).get("evidence", [])
+        if e.get("path") not in known
+    ]
+
+
 def final_verdict(state: InvestigationState, evaluation: JSON) -> tuple[JSON | None, str | None]:
     """The verdict for a final evaluation, after the recall guard; ``(None, why)`` when the agent
-    must first analyze."""
+    must first analyze, or first read the code its FALSE_POSITIVE cites (once per investigation)."""
     analysis = state.get("analysis")
     label = evaluation["verdict"]
     evidence = grounded_evidence(state, analysis)
@@ -69,6 +84,14 @@ def final_verdict(state: InvestigationState, evaluation: JSON) -> tuple[JSON | N
     if label == "FALSE_POSITIVE":
         if analysis is None:
             return None, "a FALSE_POSITIVE needs an analysis citing evidence: call analyze_issue first"
+        unread = unread_places(state, analysis)
+        asked = bool((state.get("evaluation") or {}).get(UNREAD))
+        if analysis["investigation_result"] == "FALSE_POSITIVE" and not evidence and unread and not asked:
+            places = ", ".join(unread[:4])
+            return None, (
+                f"the FALSE_POSITIVE cites code the investigation has not read ({places}): "
+                "fetch it (kind ranges), then conclude again"
+            )
         if analysis["investigation_result"] != "FALSE_POSITIVE" or not evidence:
             why = (
                 "the analysis found it a TRUE_POSITIVE"
@@ -89,7 +112,24 @@ def final_verdict(state: InvestigationState, evaluation: JSON) -> tuple[JSON | N
     }, None
 
 
-def _feedback(evaluation: JSON | None, problem: str | None) -> str:
+def evaluation_of(conclusion: JSON) -> JSON:
+    """The (final) evaluation a ``conclude`` call carries."""
+    out: JSON = {
+        "is_final": True,
+        "verdict": conclusion["verdict"],
+        "confidence": conclusion["confidence"],
+        "exploration_gaps": [],
+        "required_code": [],
+        "justification": conclusion["justification"],
+    }
+    if conclusion.get("reason"):
+        out["reason"] = conclusion["reason"]
+    return out
+
+
+def _feedback(evaluation: JSON | None, problem: str | None, invalid: bool) -> str:
+    if invalid:
+        return prompts.load("agent").render("evaluation_invalid", problem=problem or "invalid")
     if problem is not None:
         gaps, required = problem, "-"
     else:
@@ -111,14 +151,28 @@ async def comprehensive_evaluation(state: InvestigationState, runtime: Runtime[R
     if state.get("stop_reason"):
         stopped = stopped_verdict(state)
         return {**update, "is_final": True, "verdict": stopped, "note": f"stopped: {stopped['stop_reason']}"}
-    result = await ask_validated(
-        "evaluation", lambda reasks: ctx.analyst.evaluate(state, ctx, reasks), ctx.limits.max_reasks
-    )
-    update.update(usage_update("comprehensive_evaluation", result.usage))
     pending = state.get("pending_tool") or {}
+    if pending.get("name") == "conclude":
+        evaluation: JSON | None = evaluation_of(pending["args"])
+        problem: str | None = None
+    else:
+        result = await ask_validated(
+            "evaluation", lambda reasks: ctx.analyst.evaluate(state, ctx, reasks), ctx.limits.max_reasks
+        )
+        update.update(usage_update("comprehensive_evaluation", result.usage))
+        if result.fatal is not None:
+            stopped = stopped_verdict({**state, "stop_reason": result.fatal})
+            return {
+                **update,
+                "stop_reason": result.fatal,
+                "errors": [f"comprehensive_evaluation: {result.problem}"],
+                "is_final": True,
+                "verdict": stopped,
+                "note": f"stopped: {result.fatal}",
+            }
+        evaluation, problem = result.value, result.problem
     messages: list[JSON] = []
-    evaluation = result.value
-    problem = result.problem
+    invalid = evaluation is None
     if evaluation is None:
         update["error_recovery_attempts"] = state.get("error_recovery_attempts", 0) + 1
         update["errors"] = [f"comprehensive_evaluation: {problem}"]
@@ -137,6 +191,8 @@ async def comprehensive_evaluation(state: InvestigationState, runtime: Runtime[R
         else:
             problem = not_yet
             update["is_final"] = False
+            if evaluation["is_final"]:  # sent back to read the code its FALSE_POSITIVE cites
+                update["evaluation"] = {**evaluation, UNREAD: True}
             gaps = [g["area"] for g in evaluation.get("exploration_gaps", [])]
             update["note"] = "evaluating: gap — " + (
                 "; ".join(gaps) if gaps else (not_yet or "more code needed")
@@ -145,8 +201,11 @@ async def comprehensive_evaluation(state: InvestigationState, runtime: Runtime[R
         if pending.get("name") == "comprehensive_evaluation":
             content = json.dumps(evaluation) if evaluation is not None else json.dumps({"error": problem})
             messages.append({"role": "tool", "tool_call_id": str(pending.get("id", "")), "content": content})
+        elif pending.get("name") == "conclude":  # every call of the transcript has its answer
+            content = json.dumps({"error": "not_final", "message": problem})
+            messages.append({"role": "tool", "tool_call_id": str(pending.get("id", "")), "content": content})
         messages.append(
-            {"role": "user", "content": _feedback(evaluation if problem is None else None, problem)}
+            {"role": "user", "content": _feedback(evaluation if problem is None else None, problem, invalid)}
         )
         update["messages"] = messages
     return update

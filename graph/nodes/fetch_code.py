@@ -51,6 +51,17 @@ def _request(args: dict[str, Any]) -> code_fetch.FetchRequest:
     )
 
 
+def facts_text(j: Any) -> str:
+    """The offline judgement as the facts shown to a model (code it quotes stays data: the fence tags
+    are defused so nothing in it can open or close an ``<untrusted-code>`` block)."""
+    lines = [
+        f"opinion: {j.verdict} (confidence {j.confidence:.2f}): {j.reason}",
+        f"justification: {j.justification}",
+        *(f"- {e.role} at {e.path}:{e.start_line}-{e.end_line}: {e.why}" for e in j.evidence),
+    ]
+    return prompts.defuse("\n".join(lines))
+
+
 def _facts(ctx: RunContext) -> tuple[JSON | None, str]:
     """The offline judgement's summary as a context entry (the finding's own file must be shareable)."""
     finding = ctx.finding
@@ -62,73 +73,107 @@ def _facts(ctx: RunContext) -> tuple[JSON | None, str]:
         j = judge_finding(finding, ctx.index)
     except Exception as exc:  # a tool answers, whatever happens
         return None, f"the offline facts are unavailable: {type(exc).__name__}: {exc}"
-    lines = [
-        f"offline heuristic opinion: {j.verdict} (confidence {j.confidence:.2f}): {j.reason}",
-        f"justification: {j.justification}",
-        *(f"- {e.role} at {e.path}:{e.start_line}-{e.end_line}: {e.why}" for e in j.evidence),
-    ]
     entry: JSON = {
         "path": finding.path,
         "start_line": finding.line,
         "end_line": finding.location.region.last_line,
-        "text": "\n".join(lines),
+        "text": facts_text(j),
         "origin": "facts",
+        # the files the offline analyzer read to state these facts: evidence there is grounded
+        "cites": sorted({e.path for e in j.evidence}),
     }
-    return entry, "dataflow facts of the offline analyst"
+    return entry, "the offline analyzer's facts"
+
+
+def _run_one(
+    ctx: RunContext, args: dict[str, Any], known: list[str], new: dict[str, JSON]
+) -> tuple[str, str | None, bool]:
+    """One fetch into ``new``: (message, error, nothing found)."""
+    if args.get("kind") == "facts":
+        entry, message = _facts(ctx)
+        if entry is None:
+            return message, "privacy" if message.startswith("privacy") else "unavailable", False
+        key = f"facts:{ctx.finding.fingerprint}"
+        if key not in known:
+            new[key] = entry
+        return message, None, False
+    requests = (
+        [_request({"kind": "range", **r}) for r in args.get("ranges") or ()]
+        if args.get("kind") == "ranges"
+        else [_request(args)]
+    )
+    messages: list[str] = []
+    errors: list[str] = []
+    for request in requests:
+        result = code_fetch.fetch_code(
+            ctx.index,
+            request,
+            already=[*known, *new.keys()],
+            max_lines=ctx.max_lines,
+            max_chars=ctx.max_chars,
+            privacy_globs=ctx.privacy_globs,
+        )
+        messages.append(result.message)
+        if not result.ok:
+            errors.append(result.error or "not_found")
+        for chunk in result.chunks:
+            new[chunk.key] = chunk_entry(chunk, "fetch")
+    message = "; ".join(m for m in messages if m)
+    counted = [e for e in errors if e in COUNTED_ERRORS]
+    error = counted[0] if counted else (errors[0] if errors and len(errors) == len(requests) else None)
+    return message, error, bool(errors) and len(errors) == len(requests)
+
+
+def _tool_message(call_id: str, added: list[JSON], message: str, error: str | None) -> JSON:
+    """The tool result kept in the transcript: a summary (the code itself is in the context, which
+    every prompt shows once under "Code gathered so far"), or a structured error."""
+    if added:
+        where = ", ".join(
+            "offline analyzer facts" if e.get("origin") == "facts" else _where(e) for e in added
+        )
+        summary = f"{message} ({where})" if message else where
+        content = prompts.load("agent").render("fetched", summary=summary).strip()
+    elif error:
+        content = json.dumps({"error": error, "message": message})
+    else:
+        content = message or "nothing new: that code is already in the conversation"
+    return {"role": "tool", "tool_call_id": call_id, "content": content}
+
+
+def _where(entry: JSON) -> str:
+    return f"{entry['path']}:{entry['start_line']}-{entry['end_line']}"
 
 
 async def fetch_code(state: InvestigationState, runtime: Runtime[RunContext]) -> dict[str, Any]:
     ctx = runtime.context
     pending = state.get("pending_tool") or {}
-    call_id = str(pending.get("id", ""))
-    args: dict[str, Any] = dict(pending.get("args") or {})
-    context = state.get("context", {})
+    calls = [c for c in pending.get("batch") or [pending] if c.get("name", "fetch_code") == "fetch_code"]
+    known = list(state.get("context", {}).keys())
     new: dict[str, JSON] = {}
-    error: str | None = None
-    if args.get("kind") == "facts":
-        entry, message = _facts(ctx)
-        if entry is None:
-            error = "privacy" if message.startswith("privacy") else "unavailable"
-        else:
-            new[f"facts:{ctx.finding.fingerprint}"] = entry
-    else:
-        requests = (
-            [_request({"kind": "range", **r}) for r in args.get("ranges") or ()]
-            if args.get("kind") == "ranges"
-            else [_request(args)]
-        )
-        messages: list[str] = []
-        errors: list[str] = []
-        for request in requests:
-            result = code_fetch.fetch_code(
-                ctx.index,
-                request,
-                already=[*context.keys(), *new.keys()],
-                max_lines=ctx.max_lines,
-                max_chars=ctx.max_chars,
-                privacy_globs=ctx.privacy_globs,
-            )
-            messages.append(result.message)
-            if not result.ok:
-                errors.append(result.error or "not_found")
-            for chunk in result.chunks:
-                new[chunk.key] = chunk_entry(chunk, "fetch")
-        message = "; ".join(m for m in messages if m)
-        counted = [e for e in errors if e in COUNTED_ERRORS]
-        error = counted[0] if counted else (errors[0] if errors and len(errors) == len(requests) else None)
+    messages: list[JSON] = []
+    counted: list[str] = []
+    stale = True  # nothing new, and no call failed for a reason of its own
+    for call in calls:
+        before = set(new)
+        message, error, missing = _run_one(ctx, dict(call.get("args") or {}), known, new)
+        added = [new[k] for k in new if k not in before]
+        messages.append(_tool_message(str(call.get("id", "")), added, message, error))
+        if error in COUNTED_ERRORS:
+            counted.append(f"fetch_code {error}: {message}")
+        if added or error is not None or missing:
+            stale = False
     update: dict[str, Any] = {"path_taken": ["fetch_code"], "pending_tool": None, "context": new}
     if ctx.analyst.wants_transcript:
-        if new:
-            content = message + "\n\n" + "\n\n".join(render_chunk(e) for e in new.values())
-        elif error:
-            content = json.dumps({"error": error, "message": message})
-        else:
-            content = message or "nothing new: that code is already in the conversation"
-        update["messages"] = [{"role": "tool", "tool_call_id": call_id, "content": content}]
-    if error in COUNTED_ERRORS:
+        update["messages"] = messages
+    if counted:
         update["error_recovery_attempts"] = state.get("error_recovery_attempts", 0) + 1
-        update["errors"] = [f"fetch_code {error}: {message}"]
-    update["note"] = f"fetched {len(new)} chunk(s)" if new else f"fetch: {error or 'nothing new'}"
+        update["errors"] = counted
+    if new:
+        update["stale_fetches"] = 0
+        update["progress_at"] = state.get("iteration_count", 0)
+    elif stale:
+        update["stale_fetches"] = state.get("stale_fetches", 0) + 1
+    update["note"] = f"fetched {len(new)} chunk(s)" if new else "fetch: nothing new"
     return update
 
 

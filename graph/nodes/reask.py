@@ -18,6 +18,7 @@ class Validated:
     usage: Usage
     problem: str | None
     attempts: int
+    fatal: str | None = None  # a stop reason (deadline, unresponsive model): not asked again
 
 
 async def ask_validated(
@@ -32,7 +33,7 @@ async def ask_validated(
         out = await ask(tuple(reasks))
         usage = usage + out.usage
         if out.error is not None:
-            return Validated(None, usage, f"model failure: {out.error}", attempt)
+            return Validated(None, usage, f"model failure: {out.error}", attempt, out.fatal)
         value, problems = schemas.check(kind, out.raw)
         if value is not None:
             return Validated(value, usage, None, attempt)

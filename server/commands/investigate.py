@@ -86,6 +86,9 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
         out["api_base"] = args.api_base
     if getattr(args, "cascade", None) is not None:
         out["cascade"] = args.cascade
+    for key in ("deadline", "request_timeout"):
+        if getattr(args, key, None) is not None:
+            out[key] = getattr(args, key)
     return out
 
 

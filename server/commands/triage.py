@@ -89,7 +89,7 @@ def plan(args: argparse.Namespace, environ: dict[str, str] | None = None) -> Pla
     if baseline is not None and not baseline.is_file():
         raise UsageError(f"--only-new {args.only_new}: file not found")
     overrides: dict[str, Any] = {}
-    for key in ("analyst", "model", "api_base", "cascade"):
+    for key in ("analyst", "model", "api_base", "cascade", "deadline", "request_timeout"):
         value = getattr(args, key, None)
         if value is not None:
             overrides[key] = value

@@ -264,6 +264,8 @@ def R() -> SimpleNamespace:
     """Reply builders (``R.fetch``, ``R.tool_call``, ``R.analysis``, ``R.evaluation``, ``R.text``,
     ``R.error``, ``R.slow``) and ``R.finding(...)``, ``R.config(model, **overrides)``."""
     return SimpleNamespace(
+        Reply=Reply,
+        completion=_completion,
         tool_call=tool_call,
         fetch=fetch,
         text=text,
@@ -278,8 +280,44 @@ def R() -> SimpleNamespace:
 
 @pytest.fixture(autouse=True)
 async def _stop_litellm_worker() -> AsyncIterator[None]:
-    """litellm starts a logging task on each test's event loop: stop it before the loop closes."""
-    yield
-    from sastls.graph.llm import aclose
+    """litellm starts a logging task on each test's event loop: stop it before the loop closes.
+    Endpoint health (timeouts, refused parameters) is per process: each test starts clean."""
+    from sastls.graph.llm import aclose, reset_health
 
+    reset_health()
+    yield
     await aclose()
+    reset_health()
+
+
+def load_zoo() -> Any:
+    """tests/graph/zoo.py (the model zoo), importable without a package."""
+    import importlib.util
+    import sys
+
+    name = "sastls_test_zoo"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("zoo.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def zoo() -> Iterator[Any]:
+    """``zoo.serve(name)``: a model family on 127.0.0.1 for this test (``zoo.module``: tests/graph/zoo.py)."""
+    module = load_zoo()
+    servers: list[Any] = []
+
+    def serve(family: str | Any) -> Any:
+        fam = module.FAMILIES[family] if isinstance(family, str) else family
+        server = module.ZooServer(fam)
+        servers.append(server)
+        return server.__enter__()
+
+    yield SimpleNamespace(serve=serve, module=module)
+    for server in servers:
+        server.__exit__(None, None, None)

@@ -13,7 +13,7 @@ from sastls.graph.run import ainvestigate
 async def test_no_tool_call_three_times_breaks(
     project: Path, scripted_model: Any, R: SimpleNamespace
 ) -> None:
-    scripted_model.add(R.text("I think it is fine."), R.text("Really fine."), R.text("FALSE_POSITIVE"))
+    scripted_model.add(R.text("I think it is fine."), R.text("Really fine."), R.text("Let me think again."))
     v = await ainvestigate(R.finding(), project, R.config(scripted_model))
     assert v.verdict == "NEEDS_REVIEW"
     assert v.stop_reason == "max_error_recovery"
@@ -129,4 +129,5 @@ async def test_a_tool_call_written_as_json_text_is_accepted(
     assert v.verdict == "TRUE_POSITIVE"
     assert v.path_taken[:2] == ("agent", "fetch_code")
     tool = next(m for m in scripted_model.requests[1]["messages"] if m["role"] == "tool")
-    assert "def normalize(value):" in tool["content"]
+    assert "app.py:15-16" in tool["content"]  # the result names what was fetched ...
+    assert "def normalize(value):" in scripted_model.requests[1]["messages"][1]["content"]  # ... shown once

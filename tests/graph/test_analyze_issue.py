@@ -14,19 +14,32 @@ async def test_malformed_json_then_recovery(project: Path, scripted_model: Any, 
     scripted_model.add(
         R.tool_call("analyze_issue"),
         R.text('{"investigation_result": "TRUE_POSITIVE", "justification": "x", '),  # truncated JSON
-        R.text("```json\n" + json.dumps({"investigation_result": "MAYBE", "justification": "x"}) + "\n```"),
         R.analysis(),
         R.evaluation("TRUE_POSITIVE"),
     )
     v = await ainvestigate(R.finding(), project, R.config(scripted_model))
     assert v.verdict == "TRUE_POSITIVE" and v.stop_reason is None
     assert v.path_taken == ("agent", "analyze_issue", "comprehensive_evaluation")
-    # each re-ask shows the model its answer and what was wrong with it
-    reask1 = scripted_model.requests[2]["messages"]
-    assert reask1[-1]["role"] == "user" and "not JSON" in reask1[-1]["content"]
-    reask2 = scripted_model.requests[3]["messages"]
-    assert "investigation_result" in reask2[-1]["content"] and "confidence" in reask2[-1]["content"]
-    assert v.usage.model_calls == 5
+    # the re-ask shows the model its answer and exactly what was wrong with it
+    reask = scripted_model.requests[2]["messages"]
+    assert reask[-2]["role"] == "assistant" and reask[-2]["content"].startswith('{"investigation_result"')
+    assert reask[-1]["role"] == "user" and "not JSON" in reask[-1]["content"]
+    assert v.usage.model_calls == 4
+
+
+async def test_an_invalid_label_is_reasked_with_the_schema_error(
+    project: Path, scripted_model: Any, R: SimpleNamespace
+) -> None:
+    scripted_model.add(
+        R.tool_call("analyze_issue"),
+        R.text("```json\n" + json.dumps({"investigation_result": "MAYBE", "justification": "x"}) + "\n```"),
+        R.analysis(),
+        R.evaluation("TRUE_POSITIVE"),
+    )
+    v = await ainvestigate(R.finding(), project, R.config(scripted_model))
+    assert v.verdict == "TRUE_POSITIVE"
+    reask = scripted_model.requests[2]["messages"][-1]["content"]
+    assert "investigation_result: 'MAYBE' is not one of" in reask and "confidence" in reask
 
 
 async def test_invalid_analysis_after_reasks_counts_an_error(
@@ -34,7 +47,7 @@ async def test_invalid_analysis_after_reasks_counts_an_error(
 ) -> None:
     scripted_model.add(
         R.tool_call("analyze_issue"),
-        *[R.text("it is a true positive")] * 3,  # 1 + max_reasks (2) attempts
+        *[R.text("I cannot tell yet.")] * 2,  # 1 + max_reasks (1) attempts
         R.evaluation("TRUE_POSITIVE", is_final=False),
         R.text("no tool call"),
     )
@@ -55,7 +68,8 @@ async def test_evaluation_reasked_when_invalid(
     )
     v = await ainvestigate(R.finding(), project, R.config(scripted_model))
     assert v.verdict == "TRUE_POSITIVE"
-    assert "is_final" in scripted_model.requests[3]["messages"][-1]["content"]
+    reask = scripted_model.requests[3]["messages"][-1]["content"]
+    assert "'confidence' is a required property" in reask and "is_final" not in reask  # "yes" is true
 
 
 async def test_an_analysis_sent_as_a_function_call_is_read(

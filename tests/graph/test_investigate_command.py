@@ -147,3 +147,18 @@ def test_duplicates_from_two_tools_at_one_place_are_investigated_once(
     out, err = capsys.readouterr()
     assert json.loads(out)["analyst"] == "heuristic"
     assert "duplicates:" in err
+
+
+def test_time_limits_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from sastls.server.cli import build_parser
+    from sastls.server.commands.investigate import _overrides
+
+    for command in ("investigate", "triage"):
+        base = [command, "f.sarif"] + (["--at", "a.py:1"] if command == "investigate" else [])
+        args = build_parser().parse_args([*base, "--deadline", "30", "--request-timeout", "7.5"])
+        assert (args.deadline, args.request_timeout) == (30.0, 7.5)
+    assert _overrides(args) == {"deadline": 30.0, "request_timeout": 7.5}
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args(["triage", "f.sarif", "--deadline", "0"])
+    assert exit_.value.code == 2
+    assert "must be a positive number of seconds" in capsys.readouterr().err

@@ -30,6 +30,13 @@ def test_agent_routes_to_the_chosen_tool(tool: str) -> None:
     assert route_agent_decision(state(pending_tool={"id": "1", "name": tool, "args": {}})) == tool
 
 
+def test_conclude_passes_through_the_analysis_node() -> None:
+    assert (
+        route_agent_decision(state(pending_tool={"id": "1", "name": "conclude", "args": {}}))
+        == "analyze_issue"
+    )
+
+
 def test_agent_without_a_tool_call_goes_back_to_agent() -> None:
     assert route_agent_decision(state(pending_tool=None)) == "agent"
     assert route_agent_decision(state()) == "agent"
@@ -49,7 +56,35 @@ def test_after_evaluation() -> None:
 
 def test_no_breaker_on_a_fresh_run() -> None:
     assert breaker(state(), LIMITS) is None
-    assert breaker(state(iteration_count=14, error_recovery_attempts=2), LIMITS) is None
+    assert breaker(state(iteration_count=14, progress_at=13, error_recovery_attempts=2), LIMITS) is None
+
+
+def test_a_b_fetch_cycles_break() -> None:
+    a = call("fetch_code", kind="symbol", symbol="a")
+    b = call("fetch_code", kind="symbol", symbol="b")
+    c = call("fetch_code", kind="symbol", symbol="c")
+    assert (
+        breaker(state(tool_call_history=[a, b, a, b], progress_at=4, iteration_count=4), LIMITS)
+        == "fetch_cycle"
+    )
+    assert breaker(state(tool_call_history=[a, b, a, c], progress_at=4, iteration_count=4), LIMITS) is None
+    assert breaker(state(tool_call_history=[c, a, b, a], progress_at=4, iteration_count=4), LIMITS) is None
+
+
+def test_fetches_without_new_code_break() -> None:
+    assert breaker(state(stale_fetches=1), LIMITS) is None
+    assert breaker(state(stale_fetches=2), LIMITS) == "no_new_code"
+
+
+def test_steps_without_new_evidence_break() -> None:
+    assert breaker(state(iteration_count=5, progress_at=2), LIMITS) is None
+    assert breaker(state(iteration_count=6, progress_at=2), LIMITS) == "no_new_evidence"
+    assert breaker(state(iteration_count=6, progress_at=2), Limits(max_steps_without_evidence=5)) is None
+
+
+def test_the_deadline_is_the_last_breaker() -> None:
+    assert breaker(state(), LIMITS, expired=True) == "deadline"
+    assert breaker(state(stale_fetches=2), LIMITS, expired=True) == "no_new_code"
 
 
 def test_max_iterations() -> None:

@@ -32,10 +32,12 @@ def test_evidence_line_order() -> None:
     assert check("analysis", bad)[1] == ["evidence/0: end_line 2 is before start_line 5"]
 
 
-def test_evaluation_requires_every_field() -> None:
+def test_evaluation_requires_every_field_but_empty_lists() -> None:
     _, problems = check("evaluation", {"is_final": True, "verdict": "TRUE_POSITIVE"})
-    missing = {"confidence", "exploration_gaps", "required_code", "justification"}
-    assert len(problems) == 4 and all(any(f"'{m}'" in p for p in problems) for m in missing)
+    assert problems == [
+        "<root>: 'confidence' is a required property",
+        "<root>: 'justification' is a required property",
+    ]  # exploration_gaps / required_code left out mean none
 
 
 def test_not_json() -> None:
