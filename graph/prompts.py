@@ -58,15 +58,15 @@ def defuse(text: str) -> str:
     return _OPEN_TAG.sub("<untrusted_code", _CLOSE_TAG.sub("</untrusted_code>", text))
 
 
-def fence(text: str, *, path: str, start_line: int, end_line: int) -> str:
-    """Code as labelled, inert data. Tags inside the code are defused so it cannot end the block."""
+def fence(text: str, *, path: str, start_line: int | None = None, end_line: int | None = None) -> str:
+    """Code as labelled, inert data. Tags inside the code are defused so it cannot end the block.
+    ``lines`` labels the file lines shown; data that is not lines of a file (a diff, a tool's output)
+    goes without it."""
     body = defuse(text)
     ticks = "`" * max(3, _longest_run(body, "`") + 1)
     safe_path = path.replace('"', "'")
-    return (
-        f'<untrusted-code path="{safe_path}" lines="{start_line}-{end_line}">\n'
-        f"{ticks}\n{body.rstrip()}\n{ticks}\n</untrusted-code>"
-    )
+    lines = f' lines="{start_line}-{end_line}"' if start_line is not None and end_line is not None else ""
+    return f'<untrusted-code path="{safe_path}"{lines}>\n{ticks}\n{body.rstrip()}\n{ticks}\n</untrusted-code>'
 
 
 def _longest_run(text: str, char: str) -> int:

@@ -119,7 +119,15 @@ def _v3(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX known_fixes_rule ON known_fixes (rule_id, times_verified DESC)")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3)
+def _v4(conn: sqlite3.Connection) -> None:
+    """Known fixes are trusted fixes only: ``trust`` says why (``tested``: the user's tests ran and
+    passed with it; ``applied``: a person applied it and kept it). Rows written before this version
+    were kept on a weaker check (a scanner going quiet) and are dropped."""
+    conn.execute("DELETE FROM known_fixes")
+    conn.execute("ALTER TABLE known_fixes ADD COLUMN trust TEXT NOT NULL DEFAULT 'tested'")
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -416,27 +424,33 @@ class VerdictStore:
 
     # ---------------------------------------------------------------- fixes that held
 
-    def record_fix(self, rule_id: str, error: str, change: str) -> None:
-        """Count a verified fix for ``rule_id`` (``error``: what the first attempt got wrong, or "")."""
+    def record_fix(
+        self, rule_id: str, error: str, change: str, trust: Literal["tested", "applied"] = "tested"
+    ) -> None:
+        """Count a trusted fix for ``rule_id``: ``tested`` (the user's tests passed with it) or
+        ``applied`` (a person applied and kept it); ``error``: what a failed attempt got wrong, or ""."""
+        if trust not in ("tested", "applied"):
+            raise ValueError(f"a known fix is tested or applied by a person, not {trust!r}")
         stamp = now_iso()
         with self._write() as conn:
             conn.execute(
                 """INSERT INTO known_fixes
-                       (rule_id, error, change, times_verified, first_verified, last_verified)
-                   VALUES (?, ?, ?, 1, ?, ?)
+                       (rule_id, error, change, times_verified, first_verified, last_verified, trust)
+                   VALUES (?, ?, ?, 1, ?, ?, ?)
                    ON CONFLICT (rule_id, error, change) DO UPDATE SET
-                       times_verified = times_verified + 1, last_verified = excluded.last_verified""",
-                (rule_id, error, change, stamp, stamp),
+                       times_verified = times_verified + 1, last_verified = excluded.last_verified,
+                       trust = CASE WHEN trust = excluded.trust THEN trust ELSE 'tested+applied' END""",
+                (rule_id, error, change, stamp, stamp, trust),
             )
 
     def known_fixes(self, rule_id: str, limit: int = 3) -> list[dict[str, Any]]:
-        """The fixes verified most often for ``rule_id`` (ties: the most recent first)."""
+        """The trusted fixes seen most often for ``rule_id`` (ties: the most recent first)."""
         rows = self._read(
-            """SELECT rule_id, error, change, times_verified, last_verified FROM known_fixes
+            """SELECT rule_id, error, change, times_verified, last_verified, trust FROM known_fixes
                WHERE rule_id = ? ORDER BY times_verified DESC, last_verified DESC, id DESC LIMIT ?""",
             (rule_id, max(limit, 0)),
         )
         return [
-            {"rule_id": r, "error": e, "change": c, "times_verified": n, "last_verified": t}
-            for r, e, c, n, t in rows
+            {"rule_id": r, "error": e, "change": c, "times_verified": n, "last_verified": t, "trust": tr}
+            for r, e, c, n, t, tr in rows
         ]

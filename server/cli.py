@@ -158,6 +158,12 @@ def build_parser() -> argparse.ArgumentParser:
     out.add_argument("--apply", action="store_true", help="write verified fixes to the files")
     out.add_argument("--patch", metavar="OUT.diff", help="write verified fixes as a unified diff")
     p.add_argument("--test-command", metavar="CMD", help="the project's tests, run before and after a patch")
+    p.add_argument(
+        "--budget-usd",
+        type=float,
+        metavar="X",
+        help="stop asking the model when this much is spent (the run)",
+    )
     _analyst_options(p, cascade=False)
     _json(p, "the result")
 

@@ -111,15 +111,9 @@ nil: the project's .venv/bin/sastls, else `sastls' on PATH (`exec-path')."
 
 ;;;###autoload
 (defun sastls-fix ()
-  "Propose a verified fix for the finding at point; apply it only if you agree."
+  "Propose a verified fix for the finding at point: show its diff, apply it only if you agree."
   (interactive)
-  (let ((result (sastls--execute "sastls.fix" (sastls--finding-arg))))
-    (cond ((not result) nil)
-          ((and (eq (plist-get result :verified) t) (plist-get result :edit))
-           (when (y-or-n-p (format "sastls: %s. Apply it? " (plist-get result :description)))
-             (eglot--apply-workspace-edit (plist-get result :edit))))
-          (t (message "sastls: no verified fix: %s" (or (plist-get result :stop_reason) "unknown reason"))))
-    result))
+  (sastls-fix-run (sastls--finding-arg)))
 
 (defun sastls--judge (verdict)
   (let ((arg (sastls--finding-arg))
@@ -149,6 +143,8 @@ nil: the project's .venv/bin/sastls, else `sastls' on PATH (`exec-path')."
         (let ((inhibit-read-only t)) (erase-buffer) (insert text))
         (view-mode 1)
         (display-buffer (current-buffer))))))
+
+(require 'sastls-fix (expand-file-name "sastls-fix" (file-name-directory (or load-file-name buffer-file-name))))
 
 (provide 'sastls)
 ;;; sastls.el ends here

@@ -112,11 +112,12 @@ class LlmProposer:
         known = ""
         if request.known_fixes:
             fixes = "\n\n".join(
-                prompts.fence(
-                    str(k.get("change", "")),
-                    path=f"known fix ({k.get('times_verified', 1)}x verified)",
-                    start_line=1,
-                    end_line=1,
+                p.render(
+                    "known_fix",
+                    trust=_TRUST.get(str(k.get("trust", "tested")), "trusted"),
+                    times=str(k.get("times_verified", 1)),
+                    change=prompts.fence(str(k.get("change", "")), path="known fix (diff)"),
+                    avoid=p.render("known_error", error=str(k["error"])) if k.get("error") else "",
                 )
                 for k in request.known_fixes
             )
@@ -131,16 +132,13 @@ class LlmProposer:
             )
             for a in request.failures
         )
-        section = (
-            "first" if not request.failures else ("regenerate" if request.phase == "regenerate" else "retry")
-        )
         user = p.render(
             "user",
             finding=finding_json(f.to_dict()),
             code=code,
             known_fixes=known,
             attempts=attempts,
-            instruction=p.render(section),
+            instruction=p.render(request.instruction),
         )
         return [{"role": "system", "content": p.render("system")}, {"role": "user", "content": user}]
 
@@ -160,15 +158,26 @@ class LlmProposer:
         try:
             done = await acomplete(self.settings, self.messages(request))
         except ModelError as exc:
-            return Proposal(
-                (), "", self.name, error=f"model call failed: {exc}", exhausted=exc.kind == "auth"
-            )
+            # the model cannot be had (after the client's own retries): the loop ends, the calls count
+            failed = f"model call failed: {exc}"
+            return Proposal((), "", self.name, error=failed, exhausted=True, usage=exc.usage)
         description, edits, problems = check_edits(done.content, request.texts)
         if problems:
             return Proposal(
-                (), description, self.name, error="invalid patch from the model: " + "; ".join(problems[:5])
+                (),
+                description,
+                self.name,
+                error="invalid patch from the model: " + "; ".join(problems[:5]),
+                usage=done.usage,
             )
-        return Proposal(edits, description, self.name)
+        return Proposal(edits, description, self.name, usage=done.usage)
+
+
+_TRUST = {
+    "tested": "passed the project's tests",
+    "applied": "applied and kept by a person",
+    "tested+applied": "passed the project's tests and was applied by a person",
+}
 
 
 def _numbered_view(text: str, span: tuple[int, int]) -> str:
@@ -193,30 +202,31 @@ def _details(attempt: Mapping[str, Any], path: str) -> str:
 
     parts = []
     if attempt.get("diff"):
-        parts.append(
-            "The patch that failed:\n"
-            + prompts.fence(attempt["diff"], path=f"{path} (patch)", start_line=1, end_line=1)
-        )
+        diff = prompts.fence(attempt["diff"], path=f"{path} (the failed patch, a diff)")
+        parts.append("The patch that failed:\n" + diff)
     ctx = attempt.get("context") or {}
     if ctx.get("code"):
+        line, patched = int(ctx.get("line") or 1), int(ctx.get("patched_line") or 0)
+        where = f"line {line} of the original {ctx.get('path')}"
+        if patched and patched != line:
+            where += f" (line {patched} of your patched file)"
         parts.append(
-            f"The patched code around line {ctx.get('line')} of {ctx.get('path')}:\n"
+            f"Where it failed: {where}. The ORIGINAL code around it, with the line numbers your edits use:\n"
             + prompts.fence(
                 ctx["code"],
                 path=str(ctx.get("path")),
-                start_line=int(ctx.get("line") or 1),
-                end_line=int(ctx.get("line") or 1),
+                start_line=int(ctx.get("start_line") or line),
+                end_line=int(ctx.get("end_line") or line),
             )
         )
     if ctx.get("scanner_output"):
         parts.append(
-            "The scanner now reports (as data):\n"
-            + prompts.fence(ctx["scanner_output"], path="scanner output", start_line=1, end_line=1)
+            "The scanner now reports (as data; lines of the original file):\n"
+            + prompts.fence(ctx["scanner_output"], path="scanner output")
         )
     if ctx.get("test_tail"):
         parts.append(
-            "The end of the test output (as data):\n"
-            + prompts.fence(ctx["test_tail"], path="test output", start_line=1, end_line=1)
+            "The end of the test output (as data):\n" + prompts.fence(ctx["test_tail"], path="test output")
         )
     return "\n".join(parts) + ("\n" if parts else "")
 

@@ -9,316 +9,32 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .offline_c import _c_rule
+from .offline_src import (
+    NotFixable,
+    Result,
+    Rewrite,
+    _args,
+    _call_with_args,
+    _callee,
+    _kw_texts,
+    _qualified,
+    _Src,
+)
+from .offline_strings import _SHELL_META, _argv, _Piece, _pieces, _py_str
 from .patch import Edit, line_edit
 
 if TYPE_CHECKING:
     from sastls.analyzers.findings.model import Finding
     from tree_sitter import Node
 
+__all__ = ["NotFixable", "Rewrite", "candidates"]
 
-@dataclass(frozen=True)
-class Rewrite:
-    description: str
-    edits: tuple[Edit, ...]
-
-
-@dataclass(frozen=True)
-class NotFixable:
-    reason: str
-
-
-Result = list[Rewrite] | NotFixable
-_SHELL_META = re.compile(r"[|&;<>$`*?(){}\[\]~!\\\"']")
 _NON_SECURITY = re.compile(r"cache|etag|checksum|dedup|shard|bucket|partition|content_id|file_id", re.I)
 _SQLITE = re.compile(r"^\s*(import sqlite3|from sqlite3 import)", re.M)
-
-
-class _Src:
-    """A parsed file with position helpers (tree-sitter byte columns -> character columns)."""
-
-    def __init__(self, path: str, text: str, lang: str) -> None:
-        from sastls.analyzers.code.languages import parse
-
-        self.path, self.text, self.lang = path, text, lang
-        self.data = text.encode("utf-8", "surrogateescape")
-        self.lines = self.data.split(b"\n")
-        self.tree = parse(self.data, lang)  # type: ignore[arg-type]
-
-    def t(self, node: Node) -> str:
-        return self.data[node.start_byte : node.end_byte].decode("utf-8", "surrogateescape")
-
-    def _col(self, row: int, byte_col: int) -> int:
-        return len(self.lines[row][:byte_col].decode("utf-8", "surrogateescape")) + 1
-
-    def replace(self, node: Node, new: str) -> Edit:
-        (r1, c1), (r2, c2) = node.start_point, node.end_point
-        return Edit(self.path, r1 + 1, self._col(r1, c1), r2 + 1, self._col(r2, c2), new)
-
-    def calls_at(self, line: int) -> list[Node]:
-        kind = "call" if self.lang == "python" else "call_expression"
-        out: list[Node] = []
-        stack = [self.tree.root_node]
-        while stack:
-            node = stack.pop()
-            if node.start_point[0] + 1 > line or node.end_point[0] + 1 < line:
-                continue
-            if node.type == kind:
-                out.append(node)
-            stack.extend(node.children)
-        out.sort(key=lambda n: n.end_byte - n.start_byte)  # innermost first
-        return out
-
-    def indent(self, node: Node) -> str:
-        line = self.lines[node.start_point[0]].decode("utf-8", "surrogateescape")
-        return line[: len(line) - len(line.lstrip())]
-
-    def function_of(self, node: Node) -> Node:
-        kinds = {"function_definition"}
-        cur: Node | None = node
-        while cur is not None and cur.type not in kinds:
-            cur = cur.parent
-        return cur if cur is not None else self.tree.root_node
-
-    def add_import(self, statement: str) -> Edit | None:
-        """Insert ``statement`` after the last top-level import (None when it is already there)."""
-        if re.search(rf"^{re.escape(statement)}\s*$", self.text, re.M):
-            return None
-        last = 0
-        first_code = 0
-        for child in self.tree.root_node.children:
-            if child.type in (
-                "import_statement",
-                "import_from_statement",
-                "preproc_include",
-                "future_import_statement",
-            ):
-                last = child.end_point[0] + (
-                    1 if child.end_point[1] > 0 else 0
-                )  # #include ends past its newline
-            elif (
-                not first_code
-                and child.type not in ("comment",)
-                and not (
-                    child.type == "expression_statement"
-                    and child.children
-                    and child.children[0].type == "string"
-                )
-            ):
-                first_code = child.start_point[0] + 1
-        at = last + 1 if last else (first_code or 1)
-        return line_edit(self.path, self.text, at, at - 1, statement + "\n")
-
-
-# ------------------------------------------------------------------ python helpers
-
-
-def _args(src: _Src, call: Node) -> tuple[list[Node], dict[str, Node]]:
-    arglist = call.child_by_field_name("arguments")
-    pos: list[Node] = []
-    kw: dict[str, Node] = {}
-    if arglist is None:
-        return pos, kw
-    for a in arglist.named_children:
-        if a.type == "keyword_argument":
-            name = a.child_by_field_name("name")
-            if name is not None:
-                kw[src.t(name)] = a
-        elif a.type != "comment":
-            pos.append(a)
-    return pos, kw
-
-
-def _callee(src: _Src, call: Node) -> str:
-    fn = call.child_by_field_name("function")
-    return src.t(fn) if fn is not None else ""
-
-
-def _aliases(text: str) -> dict[str, str]:
-    """Local name -> qualified name, from top-level Python imports."""
-    out: dict[str, str] = {}
-    for m in re.finditer(r"^import\s+([\w.]+)(?:\s+as\s+(\w+))?\s*$", text, re.M):
-        out[m.group(2) or m.group(1).split(".")[0]] = m.group(1) if m.group(2) else m.group(1).split(".")[0]
-    for m in re.finditer(r"^from\s+([\w.]+)\s+import\s+\(?([^)\n]+)\)?", text, re.M):
-        for part in m.group(2).split(","):
-            bits = part.split()
-            if bits:
-                out[bits[-1] if len(bits) == 3 else bits[0]] = f"{m.group(1)}.{bits[0]}"
-    return out
-
-
-def _qualified(src: _Src, call: Node) -> str:
-    name = _callee(src, call)
-    head, _, rest = name.partition(".")
-    full = _aliases(src.text).get(head, head)
-    return f"{full}.{rest}" if rest else full
-
-
-def _call_with_args(
-    src: _Src, call: Node, pos: Sequence[str], kw: Sequence[str], callee: str | None = None
-) -> str:
-    return f"{callee if callee is not None else _callee(src, call)}({', '.join([*pos, *kw])})"
-
-
-def _kw_texts(src: _Src, kw: dict[str, Node], drop: Sequence[str] = ()) -> list[str]:
-    return [src.t(n) for k, n in kw.items() if k not in drop]
-
-
-@dataclass(frozen=True)
-class _Piece:
-    literal: bool
-    text: str  # literal: the string's value; else: the expression's source
-    is_str: bool = False  # an expression known to be a str (an operand of str + str)
-
-
-def _pieces(src: _Src, node: Node) -> list[_Piece] | None:
-    """A string-building expression as literal and expression pieces (None: not understood)."""
-    if node.type == "parenthesized_expression" and node.named_children:
-        return _pieces(src, node.named_children[0])
-    if node.type == "string":
-        out: list[_Piece] = []
-        prefix = src.t(node)[:2].lower()
-        if "b" in prefix.split('"')[0].split("'")[0]:
-            return None
-        for ch in node.named_children:
-            if ch.type == "string_content":
-                raw = src.t(ch)
-                try:
-                    value = raw.encode().decode("unicode_escape") if "\\" in raw else raw
-                except UnicodeDecodeError:
-                    return None
-                out.append(_Piece(True, value))
-            elif ch.type == "interpolation":
-                expr = ch.child_by_field_name("expression")
-                if expr is None or any(
-                    c.type in ("format_specifier", "type_conversion") for c in ch.named_children
-                ):
-                    return None
-                out.append(_Piece(False, src.t(expr)))
-            elif ch.type == "escape_sequence":
-                try:
-                    out.append(_Piece(True, src.t(ch).encode().decode("unicode_escape")))
-                except UnicodeDecodeError:
-                    return None
-        return out
-    if node.type == "concatenated_string":
-        acc: list[_Piece] = []
-        for ch in node.named_children:
-            part = _pieces(src, ch)
-            if part is None:
-                return None
-            acc += part
-        return acc
-    if node.type == "binary_operator":
-        op = node.child_by_field_name("operator")
-        left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-        if op is None or left is None or right is None:
-            return None
-        if src.t(op) == "+":
-            a = _pieces(src, left)
-            b = (
-                _pieces(src, right)
-                if right.type in ("string", "binary_operator", "concatenated_string")
-                else [_Piece(False, src.t(right), is_str=True)]
-            )
-            if a is None and left.type not in ("string", "binary_operator"):
-                a = [_Piece(False, src.t(left), is_str=True)]
-            return None if a is None or b is None else a + b
-        if src.t(op) == "%" and left.type == "string":
-            fmt = _pieces(src, left)
-            if fmt is None or any(not p.literal for p in fmt):
-                return None
-            values = [src.t(c) for c in right.named_children] if right.type == "tuple" else [src.t(right)]
-            return _percent(("".join(p.text for p in fmt)), values)
-        return None
-    if node.type == "call":
-        fn = node.child_by_field_name("function")
-        if fn is not None and fn.type == "attribute" and src.t(fn).endswith(".format"):
-            obj = fn.child_by_field_name("object")
-            pos, kw = _args(src, node)
-            if obj is None or obj.type != "string" or kw:
-                return None
-            fmt = _pieces(src, obj)
-            if fmt is None or any(not p.literal for p in fmt):
-                return None
-            return _braces("".join(p.text for p in fmt), [src.t(a) for a in pos])
-    return None
-
-
-def _percent(fmt: str, values: list[str]) -> list[_Piece] | None:
-    out: list[_Piece] = []
-    parts = re.split(r"(%%|%[sdifr])", fmt)
-    it = iter(values)
-    for part in parts:
-        if part == "%%":
-            out.append(_Piece(True, "%"))
-        elif re.fullmatch(r"%[sdifr]", part):
-            value = next(it, None)
-            if value is None:
-                return None
-            out.append(_Piece(False, value))
-        elif part:
-            if "%" in part:
-                return None
-            out.append(_Piece(True, part))
-    return None if next(it, None) is not None else out
-
-
-def _braces(fmt: str, values: list[str]) -> list[_Piece] | None:
-    out: list[_Piece] = []
-    it = iter(values)
-    for part in re.split(r"(\{\{|\}\}|\{\})", fmt):
-        if part in ("{{", "}}"):
-            out.append(_Piece(True, part[0]))
-        elif part == "{}":
-            value = next(it, None)
-            if value is None:
-                return None
-            out.append(_Piece(False, value))
-        elif part:
-            if "{" in part or "}" in part:
-                return None
-            out.append(_Piece(True, part))
-    return None if next(it, None) is not None else out
-
-
-def _py_str(value: str) -> str:
-    return (
-        '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
-    )
-
-
-def _argv(pieces: list[_Piece]) -> str | None:
-    """A command string's pieces as a Python list expression of arguments (None: needs a shell)."""
-    tokens: list[list[_Piece]] = [[]]
-    for p in pieces:
-        if not p.literal:
-            tokens[-1].append(p)
-            continue
-        if _SHELL_META.search(p.text):
-            return None
-        words = re.split(r"(\s+)", p.text)
-        for w in words:
-            if not w:
-                continue
-            if w.isspace():
-                if tokens[-1]:
-                    tokens.append([])
-            else:
-                tokens[-1].append(_Piece(True, w))
-    items = []
-    for tok in tokens:
-        if not tok:
-            continue
-        if len(tok) == 1:
-            p = tok[0]
-            items.append(_py_str(p.text) if p.literal else p.text if p.is_str else f"str({p.text})")
-        else:
-            items.append(" + ".join(_py_str(p.text) if p.literal else f"str({p.text})" for p in tok))
-    return f"[{', '.join(items)}]" if items else None
 
 
 def _single_assignment(src: _Src, name_node: Node, before_line: int) -> Node | None:
@@ -373,7 +89,9 @@ def _shell(src: _Src, finding: Finding) -> Result:
                 argv = None
             else:
                 value = "".join(p.text for p in pieces)
-                argv = None if _SHELL_META.search(value) else repr(shlex.split(value))
+                argv = None
+                if not _SHELL_META.search(value):
+                    argv = "[" + ", ".join(map(_py_str, shlex.split(value))) + "]"
         else:
             pieces = _pieces(src, target)
             argv = _argv(pieces) if pieces else None
@@ -469,13 +187,15 @@ def _hash_rule(src: _Src, finding: Finding) -> Result:
             pos = pos[1:]
         if not weak:
             continue
+        if _password_context(src, call):
+            return _password_kdf(src, call, pos)
         strong = src.replace(
             call,
             _call_with_args(
                 src, call, [src.t(p) for p in pos], _kw_texts(src, kw, ("usedforsecurity",)), "hashlib.sha256"
             ),
         )
-        sha = Rewrite("weak hash -> SHA-256", (strong,))
+        sha = Rewrite("weak hash -> SHA-256 (the digest changes)", (strong,))
         fn = src.function_of(call)
         fn_name = fn.child_by_field_name("name")
         stmt_line = src.lines[call.start_point[0]].decode("utf-8", "replace")
@@ -497,6 +217,70 @@ def _hash_rule(src: _Src, finding: Finding) -> Result:
             ]
         return [sha]
     return NotFixable("no hashlib MD5/SHA-1 call at the finding's line (other libraries: by hand)")
+
+
+def _password_context(src: _Src, call: Node) -> bool:
+    """The hash is of a password (names of the function, its parameters, the data, the target)."""
+    from .semantic import knowledge
+
+    fn = src.function_of(call)
+    words = [src.t(n) for n in _identifiers(call)]
+    if fn.type == "function_definition":
+        name, params = fn.child_by_field_name("name"), fn.child_by_field_name("parameters")
+        words += [src.t(name)] if name is not None else []
+        words += [src.t(n) for n in _identifiers(params)] if params is not None else []
+    stmt = src.lines[call.start_point[0]].decode("utf-8", "replace")
+    if "=" in stmt.split("(")[0]:
+        words.append(stmt.split("=")[0])
+    return any(knowledge().password_context.search(w) for w in words)
+
+
+def _identifiers(node: Node) -> list[Node]:
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "identifier":
+            out.append(n)
+        stack.extend(n.children)
+    return out
+
+
+def _password_kdf(src: _Src, call: Node, pos: list[Node]) -> Result:
+    """``hashlib.md5(pw).hexdigest()`` -> a random salt and PBKDF2-HMAC-SHA256, ``salt$hash``."""
+    hand = (
+        "a password hash needs a salted key-derivation function (hashlib.scrypt or pbkdf2_hmac, bcrypt, "
+        "argon2) and a migration of the stored hashes: "
+    )
+    method = call.parent
+    outer = method.parent if method is not None else None
+    if len(pos) != 1 or method is None or method.type != "attribute" or outer is None or outer.type != "call":
+        return NotFixable(hand + "the hash object is used across statements here; rewrite by hand")
+    kind = src.t(method).rsplit(".", 1)[-1]
+    if kind not in ("hexdigest", "digest") or _args(src, outer) != ([], {}):
+        return NotFixable(hand + f"the digest is read with .{kind}(); rewrite by hand")
+    stmt: Node | None = outer
+    while stmt is not None and (stmt.parent is None or stmt.parent.type != "block"):
+        stmt = stmt.parent
+    fn = src.function_of(call)
+    if stmt is None or fn.type != "function_definition" or stmt.start_point[0] == fn.start_point[0]:
+        return NotFixable(hand + "no statement of its own to add the salt before; rewrite by hand")
+    derived = f'hashlib.pbkdf2_hmac("sha256", {src.t(pos[0])}, _salt, 600_000)'
+    value = f'_salt.hex() + "$" + {derived}.hex()' if kind == "hexdigest" else f"_salt + {derived}"
+    line = stmt.start_point[0] + 1
+    edits: list[Edit] = [
+        line_edit(src.path, src.text, line, line - 1, f"{src.indent(stmt)}_salt = os.urandom(16)\n"),
+        src.replace(outer, value),
+    ]
+    imp = src.add_import("import os")
+    if imp:
+        edits.append(imp)
+    return [
+        Rewrite(
+            "password hash -> PBKDF2-HMAC-SHA256 with a random salt, stored as salt$hash "
+            "(600,000 iterations); existing stored hashes need a migration",
+            tuple(edits),
+        )
+    ]
 
 
 _SECRETS = {"choice": "secrets.choice", "getrandbits": "secrets.randbits"}
@@ -704,136 +488,6 @@ def _all_calls(node: Node) -> list[Node]:
     return sorted(out, key=lambda n: n.start_byte)
 
 
-# ------------------------------------------------------------------ C rewrites
-
-_C_FUNCS = (
-    "strcpy",
-    "strcat",
-    "sprintf",
-    "vsprintf",
-    "gets",
-    "printf",
-    "fprintf",
-    "syslog",
-    "snprintf",
-    "system",
-    "popen",
-)
-_FORMAT_POS = {"printf": 0, "fprintf": 1, "syslog": 1, "snprintf": 2}
-
-
-def _c_array(src: _Src, call: Node, name: str) -> bool:
-    if not re.fullmatch(r"[A-Za-z_]\w*", name):
-        return False
-    fn = call
-    while fn.parent is not None and fn.type != "function_definition":
-        fn = fn.parent
-    scope = src.t(fn) if fn.type == "function_definition" else src.text
-    return bool(
-        re.search(rf"\b{name}\s*\[[^\]]*\]\s*(=|;|,)", scope)
-        or re.search(rf"^\s*\w[\w\s\*]*\b{name}\s*\[", src.text, re.M)
-    )
-
-
-def _c_rule(src: _Src, finding: Finding) -> Result:
-    words = f"{finding.rule_name or ''} {finding.rule_id} {finding.message}"
-    for call in src.calls_at(finding.line):
-        fn_node = call.child_by_field_name("function")
-        args_node = call.child_by_field_name("arguments")
-        if fn_node is None or args_node is None:
-            continue
-        name = src.t(fn_node)
-        if name not in _C_FUNCS or not re.search(rf"\b{name}\b", words):
-            continue
-        args = [a for a in args_node.named_children if a.type != "comment"]
-        texts = [src.t(a) for a in args]
-        if name in ("system", "popen"):
-            return NotFixable(
-                f"{name}() runs a shell: with input from outside, replace it by fork/execv with an "
-                "argument vector (and an allow-list) by hand; not auto-fixable"
-            )
-        if name in _FORMAT_POS:
-            i = _FORMAT_POS[name]
-            if len(args) == i + 1 and args[i].type not in ("string_literal", "concatenated_string"):
-                new = [*texts[:i], '"%s"', texts[i]]
-                return [
-                    Rewrite(
-                        f'{name}(x) -> {name}("%s", x): the data is never a format',
-                        (src.replace(call, f"{name}({', '.join(new)})"),),
-                    )
-                ]
-            if i < len(args) and args[i].type in ("string_literal", "concatenated_string"):
-                return NotFixable(f"the format of this {name} is a string literal: nothing to fix here")
-            if name != "snprintf":
-                return NotFixable(
-                    f"{name} with a non-literal format and arguments: choose a literal format by hand"
-                )
-            continue
-        dst = texts[0] if texts else ""
-        if not _c_array(src, call, dst):
-            return NotFixable(
-                f"the destination {dst!r} is not an array of known size here: bound the copy by hand"
-            )
-        stmt = call.parent if call.parent is not None and call.parent.type == "expression_statement" else None
-        if name == "strcpy" and len(texts) == 2:
-            out = [
-                Rewrite(
-                    "strcpy -> snprintf bounded by sizeof (always terminated)",
-                    (src.replace(call, f'snprintf({dst}, sizeof({dst}), "%s", {texts[1]})'),),
-                )
-            ]
-            if stmt is not None:
-                out.append(
-                    Rewrite(
-                        "strcpy -> strncpy bounded by sizeof, terminated",
-                        (
-                            src.replace(
-                                stmt,
-                                f"strncpy({dst}, {texts[1]}, sizeof({dst}) - 1);\n"
-                                f"{src.indent(stmt)}{dst}[sizeof({dst}) - 1] = '\\0';",
-                            ),
-                        ),
-                    )
-                )
-            return out
-        if name == "strcat" and len(texts) == 2:
-            return [
-                Rewrite(
-                    "strcat -> strncat bounded by the space left",
-                    (src.replace(call, f"strncat({dst}, {texts[1]}, sizeof({dst}) - strlen({dst}) - 1)"),),
-                )
-            ]
-        if name in ("sprintf", "vsprintf") and len(texts) >= 2:
-            bounded = "snprintf" if name == "sprintf" else "vsnprintf"
-            return [
-                Rewrite(
-                    f"{name} -> {bounded} bounded by sizeof",
-                    (src.replace(call, f"{bounded}({dst}, sizeof({dst}), {', '.join(texts[1:])})"),),
-                )
-            ]
-        if name == "gets" and len(texts) == 1:
-            if stmt is not None:
-                ind = src.indent(stmt)
-                block = (
-                    f"if (fgets({dst}, sizeof({dst}), stdin) == NULL) {{\n{ind}    {dst}[0] = '\\0';\n"
-                    f"{ind}}} else {{\n{ind}    {dst}[strcspn({dst}, \"\\n\")] = '\\0';\n{ind}}}"
-                )
-                edits = [src.replace(stmt, block)]
-                imp = src.add_import("#include <string.h>")
-                if imp and "<string.h>" not in src.text:
-                    edits.append(imp)
-                return [
-                    Rewrite("gets -> fgets bounded by sizeof (newline removed as gets did)", tuple(edits))
-                ]
-            return [
-                Rewrite(
-                    "gets -> fgets bounded by sizeof",
-                    (src.replace(call, f"fgets({dst}, sizeof({dst}), stdin)"),),
-                )
-            ]
-    return NotFixable("no call this rule is about at the finding's line")
-
-
 # ------------------------------------------------------------------ dispatch
 
 _BANDIT: dict[str, Callable[[_Src, Finding], Result]] = {
@@ -868,7 +522,10 @@ def candidates(finding: Finding, text: str) -> Result:
     lang = language_for(finding.path, text.encode("utf-8", "surrogateescape"))
     try:
         if lang == "python" and finding.rule_id in _BANDIT:
-            return _BANDIT[finding.rule_id](_Src(finding.path, text, "python"), finding)
+            found = _BANDIT[finding.rule_id](_Src(finding.path, text, "python"), finding)
+            if isinstance(found, NotFixable):
+                return found
+            return [_drop_unused_imports(finding.path, text, r) for r in found]
         if lang in ("c", "cpp"):
             return _c_rule(_Src(finding.path, text, lang), finding)
     except (ValueError, IndexError, UnicodeError) as exc:  # a rewrite that cannot build its edits
@@ -878,3 +535,37 @@ def candidates(finding: Finding, text: str) -> Result:
             "B603 (subprocess without a shell) has no mechanical fix: validate the arguments by hand"
         )
     return NotFixable(f"no offline rewrite for {finding.tool} {finding.rule_id}")
+
+
+_SINGLE_IMPORT = re.compile(r"\s*(import\s+[\w.]+|from\s+[\w.]+\s+import\s+\w+)(\s+as\s+\w+)?\s*")
+
+
+def _drop_unused_imports(path: str, text: str, rewrite: Rewrite) -> Rewrite:
+    """The rewrite, also deleting the import lines it leaves unused (``import os`` after ``os.system``
+    became ``subprocess.run``); an import line that names several things is left for the checks."""
+    from .names import new_unused_imports
+    from .patch import PatchError, apply_edits, replaced_span
+    from .verify import line_map
+
+    try:
+        after = apply_edits(text, rewrite.edits)
+    except PatchError:
+        return rewrite
+    unused = new_unused_imports(path, text, after)
+    if not unused:
+        return rewrite
+    before_lines, after_lines = text.splitlines(), after.splitlines()
+    back = line_map(text, after)[1]
+    touched = {n for e in rewrite.edits for n in range(replaced_span(e)[0], replaced_span(e)[1] + 1)}
+    drops = []
+    for problem in unused:
+        n = back.get(problem.line, 0)
+        if not 1 <= n <= len(before_lines) or n in touched:
+            continue
+        line = before_lines[n - 1]
+        if line == after_lines[problem.line - 1] and _SINGLE_IMPORT.fullmatch(line):
+            drops.append(line_edit(path, text, n, n, ""))
+            touched.add(n)
+    if not drops:
+        return rewrite
+    return Rewrite(rewrite.description, (*rewrite.edits, *drops))

@@ -1,9 +1,10 @@
 """What the fix loop asks of a proposer, and the offline proposer (principled rewrites).
 
-A proposer gets a ``ProposalRequest`` (the finding, the original file texts, the phase, the failed
-attempts of this phase with their context, every patch tried so far, known fixes for the rule) and
-returns a ``Proposal``: edits of the ORIGINAL files, or an error (an invalid answer: counted as a
-failed attempt), or ``exhausted`` (it has nothing more to offer: the loop ends).
+A proposer gets a ``ProposalRequest`` (the finding, the original file texts, the phase and the
+instruction, the failed attempts to show with their context, every patch tried so far, known fixes
+for the rule) and returns a ``Proposal``: edits of the ORIGINAL files, or an error (an invalid answer:
+counted as a failed attempt), or ``exhausted`` (it has nothing more to offer: its phase ends). A
+proposal carries the model usage it cost (the loop counts it against the budget).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ if TYPE_CHECKING:
 
     from ..verdict import Usage
 
-Phase = Literal["propose", "regenerate"]
+Phase = Literal["local", "propose", "regenerate"]
+Instruction = Literal["first", "retry", "regenerate"]
 
 
 @dataclass(frozen=True)
@@ -29,11 +31,10 @@ class ProposalRequest:
     span: tuple[int, int]  # the enclosing function (or a window) of the finding, 1-based inclusive
     phase: Phase
     attempt: int  # 1-based, over the whole loop
-    failures: Sequence[
-        Mapping[str, Any]
-    ] = ()  # failed attempts of this phase (dicts of FixAttempt + context)
+    failures: Sequence[Mapping[str, Any]] = ()  # failed attempts to show (dicts of FixAttempt + context)
     tried: Sequence[str] = ()  # content hashes of every patch tried so far
     known_fixes: Sequence[Mapping[str, Any]] = ()
+    instruction: Instruction = "first"  # first proposal, retry of a failure, or a different approach
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,20 @@ Checks, cheapest first; the first failure ends the verification:
 2. ``scope``  — every edit stays inside the finding's enclosing function (±3 lines when there is
    none) or touches only import lines, unless ``config.fix.allow_wide_changes``.
 3. ``parse``  — each patched file parses with tree-sitter without more ERROR/MISSING nodes than before.
-4. ``rescan`` — the scanner that produced the finding, re-run on the patched files: the finding is
+4. ``names``  — no new undefined or unused names (pyflakes), no new compiler errors or implicit
+   declarations (C/C++: ``cc -fsyntax-only``, where a compiler is present): ``graph.fix.names``.
+5. ``semantics`` — the sink's call is still there in a safe form with the same inputs, the function's
+   signature and return paths are unchanged, no ``shell=False`` on a string command, password hashes
+   become salted KDFs; data-format changes are labelled as needing a migration: ``graph.fix.semantic``.
+6. ``rescan`` — the scanner that produced the finding, re-run on the patched files: the finding is
    gone (fewer findings of its rule where it was) and no rule gained a finding of equal or higher
    severity. The finding must first be reproduced on the unpatched files, or absence proves nothing.
-5. ``tests``  — the user's test command (``config.fix.test_command``, ``config.fix.test_timeout``),
+7. ``tests``  — the user's test command (``config.fix.test_command``, ``config.fix.test_timeout``),
    run in a full shadow copy, passes whenever it passed on the unpatched copy.
+
+A patch that passes 1-6 is verified at level ``scanner-clean``; at level ``tested`` when the test
+command also ran at least one test and passed, before and after the patch. Nothing else is verified.
+Failure contexts are numbered by the ORIGINAL file (the proposer writes edits of the original).
 
 Shadow copies live in a temporary directory that is removed whatever happens.
 """
@@ -18,6 +27,7 @@ Shadow copies live in a temporary directory that is removed whatever happens.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import logging
 import os
 import re
@@ -30,7 +40,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from .patch import Edit, PatchError, apply_all, by_file, replaced_span
 
@@ -45,12 +55,21 @@ ALWAYS_SKIPPED = (".git", ".hg", ".svn", ".sastls", ".venv", "node_modules", "__
 TEST_TAIL = 2000
 _RANK = {"high": 3, "critical": 3, "error": 3, "medium": 2, "warning": 2, "low": 1, "note": 1}
 _RANK.update({"style": 1, "performance": 1, "portability": 1, "information": 0, "none": 0})
+_NO_TESTS = re.compile(
+    r"collected 0 items|no tests ran|\bran 0 tests\b|\b0 tests? (?:ran|run|passed|collected|executed)\b"
+    r"|no tests? (?:found|collected|to run|were found)",
+    re.I,
+)
+PYTEST_NO_TESTS = 5  # pytest's exit status when it collected no test
+Level = Literal["tested", "scanner-clean", ""]
+TESTED: Level = "tested"
+SCANNER_CLEAN: Level = "scanner-clean"
 _IMPORT_LINE = re.compile(r"^\s*(?:import\s+\S|from\s+\S+\s+import\s|#\s*include\s*[<\"]|$|#(?!\s*include))")
 
 
 @dataclass(frozen=True)
 class Check:
-    name: str  # apply | scope | parse | rescan | tests
+    name: str  # apply | scope | parse | names | semantics | rescan | tests
     ok: bool
     detail: str
     seconds: float = 0.0
@@ -59,12 +78,15 @@ class Check:
 
 @dataclass(frozen=True)
 class FailureContext:
-    """What the proposer is shown after a failed attempt."""
+    """What the proposer is shown after a failed attempt (numbered by the ORIGINAL file)."""
 
     path: str
-    line: int
-    code: str  # numbered lines, ±10 around ``line`` in the patched file
-    scanner_output: str = ""  # the findings that made the rescan fail
+    line: int  # in the original file
+    code: str  # numbered lines of the original file, ±10 around ``line``
+    start_line: int = 0  # the numbered range of ``code``
+    end_line: int = 0
+    patched_line: int = 0  # where the failure is in the patched file
+    scanner_output: str = ""  # the findings that made the rescan fail (lines of the original)
     test_tail: str = ""
 
 
@@ -75,6 +97,9 @@ class VerificationRecord:
     seconds: float
     error: str = ""  # "<check>: <detail>" of the failing check
     context: FailureContext | None = None
+    level: Level = ""  # tested | scanner-clean when verified
+    migration: str = ""  # non-empty: the fix changes a stored data format (not a drop-in fix)
+    tests_ran: bool = False  # the user's tests ran (and passed) with the patch
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -95,9 +120,33 @@ def severity_rank(finding: Finding) -> int:
 
 
 def numbered(text: str, line: int, radius: int = 10) -> str:
+    return numbered_range(text, line, radius)[0]
+
+
+def numbered_range(text: str, line: int, radius: int = 10) -> tuple[str, int, int]:
+    """Lines ``line - radius .. line + radius`` of ``text``, numbered, and the range shown."""
     lines = text.splitlines()
     lo, hi = max(1, line - radius), min(len(lines), line + radius)
-    return "\n".join(f"{n} | {lines[n - 1]}" for n in range(lo, hi + 1))
+    return "\n".join(f"{n} | {lines[n - 1]}" for n in range(lo, hi + 1)), lo, hi
+
+
+def line_map(before: str, after: str) -> tuple[dict[int, int], dict[int, int]]:
+    """Line numbers between ``before`` and ``after`` (1-based): (forward, back). A changed line maps
+    to the first line of its changed block on the other side."""
+    fwd: dict[int, int] = {}
+    back: dict[int, int] = {}
+    a, b = before.splitlines(), after.splitlines()
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        for k in range(i2 - i1):
+            fwd[i1 + k + 1] = j1 + 1 + (k if tag == "equal" else 0)
+        for k in range(j2 - j1):
+            back[j1 + k + 1] = i1 + 1 + (k if tag == "equal" else 0)
+    return fwd, back
+
+
+def ran_no_tests(returncode: int | None, output: str) -> bool:
+    """The test command selected no test (pytest's exit 5, unittest's "Ran 0 tests", ...)."""
+    return returncode == PYTEST_NO_TESTS or bool(_NO_TESTS.search(output))
 
 
 # ------------------------------------------------------------------ shadow copies
@@ -227,18 +276,6 @@ def _indented_deeper(new: str, def_line: str) -> bool:
     return bool(body) and all(len(ln) - len(ln.lstrip()) > base for ln in body)
 
 
-def _map_line(line: int, edits: Sequence[Edit]) -> int:
-    """Where original ``line`` is after ``edits`` (inside an edit: the edit's first line)."""
-    delta = 0
-    for e in sorted(edits, key=lambda e: (e.start_line, e.start_col)):
-        lo, hi = replaced_span(e)
-        if hi < line and not (lo == line and hi == line - 1):
-            delta += e.text.count("\n") - (e.end_line - e.start_line)
-        elif lo <= line <= hi:
-            return e.start_line + delta
-    return line + delta
-
-
 def run_command(command: str, cwd: Path, timeout: float) -> tuple[bool, str, float]:
     """Run a shell command (the user's own test command) in ``cwd``: (passed, output tail, seconds)."""
     t0 = time.monotonic()
@@ -286,7 +323,7 @@ class Verifier:
     scan_timeout: float = 120.0
     _texts: dict[str, str] = field(default_factory=dict, init=False)
     _scans: dict[tuple[str, ...], _Baseline | str] = field(default_factory=dict, init=False)
-    _tests_before: tuple[bool, str, float] | None = field(default=None, init=False)
+    _tests_before: TestRun | None = field(default=None, init=False)
 
     def text_of(self, rel: str) -> str:
         if rel not in self._texts:
@@ -342,14 +379,33 @@ class Verifier:
             and severity_rank(g) >= severity_rank(f)
         )
 
-    def tests_before(self) -> tuple[bool, str, float] | None:
+    def tests_before(self) -> TestRun | None:
         command = self.config.fix.test_command
         if not command:
             return None
         if self._tests_before is None:
             with shadow_copy(self.workspace, full=True, exclude_globs=self.config.exclude_globs) as root:
-                self._tests_before = run_command(command, root, self.config.fix.test_timeout)
+                self._tests_before = run_tests(command, root, self.config.fix.test_timeout)
         return self._tests_before
+
+    # -- after a fix is applied
+    def recheck(self, texts: Mapping[str, str]) -> tuple[bool | None, str]:
+        """Is the finding still reported with ``texts`` (path -> current text, e.g. an editor buffer)?
+        (True/False, what was run); None when the scanner cannot run."""
+        f = self.finding
+        original = self.text_of(f.path)
+        current = texts.get(f.path, original)
+        paths = sorted({*texts, f.path})
+        with shadow_copy(self.workspace, dict(texts), only=paths) as root:
+            found, err, _secs, cmd = self._scan(root, paths)
+        if err:
+            return None, err
+        from sastls.analyzers.code.enclosing import enclosing_span
+
+        mapped = line_map(original, current)[0].get(f.line, f.line)
+        height = f.location.region.last_line - f.line
+        span = enclosing_span(f.path, current, mapped) or (mapped, mapped + height)
+        return self._region_count(found, *span) > 0, cmd
 
     # -- one patch
     def verify(self, edits: Sequence[Edit]) -> VerificationRecord:
@@ -372,12 +428,25 @@ class Verifier:
         if all(patched[p] == originals[p] for p in paths):
             return fail("apply", "the patch changes nothing", None)
         checks.append(Check("apply", True, f"{len(edits)} edit(s) in {', '.join(paths)}"))
-        own = [e for e in edits if e.path == f.path]
-        mapped = _map_line(f.line, own)
+        maps = {p: line_map(originals[p], patched[p]) for p in paths}
 
-        def ctx(path: str, line: int, **kw: str) -> FailureContext:
-            text = patched.get(path) or originals.get(path) or ""
-            return FailureContext(path, line, numbered(text, line), **kw)
+        def orig(path: str, patched_line: int) -> int:
+            return maps[path][1].get(patched_line, patched_line) if path in maps else patched_line
+
+        mapped = maps[f.path][0].get(f.line, f.line) if f.path in maps else f.line
+
+        def ctx(path: str, patched_line: int, **kw: str) -> FailureContext:
+            """The failure's place, shown in the ORIGINAL file (the proposer edits the original)."""
+            line = orig(path, patched_line)
+            text = originals.get(path) or self.text_of(path)
+            code, lo, hi = numbered_range(text, line)
+            return FailureContext(path, line, code, lo, hi, patched_line, **kw)
+
+        def where(path: str, patched_line: int) -> str:
+            line = orig(path, patched_line)
+            return f"{path}:{line}" + (
+                f" (line {patched_line} after the patch)" if line != patched_line else ""
+            )
 
         # scope
         if self.config.fix.allow_wide_changes:
@@ -385,7 +454,9 @@ class Verifier:
         else:
             problem = scope_problem(f, self.text_of(f.path), edits)
             if problem is not None:
-                return fail("scope", problem[0], ctx(f.path, _map_line(problem[1], own)))
+                line = problem[1]
+                code, lo, hi = numbered_range(self.text_of(f.path), line)
+                return fail("scope", problem[0], FailureContext(f.path, line, code, lo, hi, line))
             checks.append(Check("scope", True, "inside the enclosing function and the imports"))
 
         # parse
@@ -401,11 +472,54 @@ class Verifier:
                 return fail(
                     "parse",
                     f"{p} no longer parses: {len(after) - len(before)} new syntax error(s), "
-                    f"first at line {new[0]}",
+                    f"first at {where(p, new[0])}",
                     ctx(p, new[0]),
                     seconds=time.monotonic() - t1,
                 )
         checks.append(Check("parse", True, "; ".join(notes) or "no new syntax errors", time.monotonic() - t1))
+
+        # names
+        from sastls.analyzers.code.languages import language_for
+
+        from .names import check_names
+        from .semantic import check_semantics
+
+        t1 = time.monotonic()
+        notes = []
+        for p in paths:
+            lang = language_for(p, originals[p].encode("utf-8", "surrogateescape"))
+            result = check_names(p, lang, originals[p], patched[p], self.workspace)
+            if result.problems:
+                bad = result.problems[0]
+                return fail(
+                    "names",
+                    f"{bad.detail} at {where(p, bad.line)}"
+                    + (f" (+{len(result.problems) - 1} more)" if len(result.problems) > 1 else ""),
+                    ctx(p, bad.line),
+                    seconds=time.monotonic() - t1,
+                )
+            notes.append(result.note)
+        checks.append(Check("names", True, "; ".join(dict.fromkeys(notes)), time.monotonic() - t1))
+
+        # semantics
+        t1 = time.monotonic()
+        lang = language_for(f.path, self.text_of(f.path).encode("utf-8", "surrogateescape"))
+        region = (f.line, f.location.region.last_line)
+        sem = check_semantics(
+            lang, self.text_of(f.path), patched.get(f.path, self.text_of(f.path)), lines=region, mapped=mapped
+        )
+        if sem.problem is not None:
+            line = sem.problem.line or mapped
+            return fail(
+                "semantics",
+                f"{sem.problem.check}: {sem.problem.detail}",
+                ctx(f.path, line),
+                seconds=time.monotonic() - t1,
+            )
+        detail = "; ".join(sem.notes)
+        if sem.migration:
+            detail += f"; NEEDS A MIGRATION: {sem.migration}"
+        checks.append(Check("semantics", True, detail, time.monotonic() - t1))
 
         # rescan
         scan_paths = sorted({*paths, f.path})
@@ -437,8 +551,8 @@ class Verifier:
             g = min(left, key=lambda g: abs(g.line - mapped))
             return fail(
                 "rescan",
-                f"{f.tool} still reports {f.rule_id} at {g.path}:{g.line}: {g.message}",
-                ctx(g.path, g.line, scanner_output=_describe(left)),
+                f"{f.tool} still reports {f.rule_id} at {where(g.path, g.line)}: {g.message}",
+                ctx(g.path, g.line, scanner_output=_describe(left, orig)),
                 seconds=secs,
                 command=cmd,
             )
@@ -446,14 +560,18 @@ class Verifier:
         before_rules = Counter(g.rule_id for g in base.findings)
         after_rules = Counter(g.rule_id for g in after_findings)
         grown = {r for r, n in after_rules.items() if n > before_rules.get(r, 0)}
+        from .semantic import knowledge
+
+        expected = knowledge().expected_after(f.tool, f.rule_id) & grown
+        grown -= expected
         added = [g for g in after_findings if g.rule_id in grown and severity_rank(g) >= rank]
         if added:
             g = added[0]
             return fail(
                 "rescan",
                 f"the patch adds {g.tool} {g.rule_id} ({g.severity or g.level}) "
-                f"at {g.path}:{g.line}: {g.message}",
-                ctx(g.path, g.line, scanner_output=_describe(added)),
+                f"at {where(g.path, g.line)}: {g.message}",
+                ctx(g.path, g.line, scanner_output=_describe(added, orig)),
                 seconds=secs,
                 command=cmd,
             )
@@ -462,19 +580,32 @@ class Verifier:
         if lower:
             rules = ", ".join(sorted({g.rule_id for g in lower}))
             detail += f" ({len(lower)} lower-severity finding(s) added: {rules})"
+        if expected:
+            detail += f" ({', '.join(sorted(expected))}: what {f.tool} reports on the safe form)"
         checks.append(Check("rescan", True, detail, secs, cmd))
 
         # tests
         before_tests = self.tests_before()
         command = self.config.fix.test_command or ""
+        level: Level = SCANNER_CLEAN
         if before_tests is None:
-            checks.append(Check("tests", True, "no test command configured (fix.test_command)"))
-        elif not before_tests[0]:
+            checks.append(Check("tests", True, "not tested: no test command configured (fix.test_command)"))
+        elif not before_tests.ran:
             checks.append(
                 Check(
                     "tests",
                     True,
-                    "not a criterion: the tests already failed before the patch",
+                    f"not tested: the test command ran no test ({before_tests.summary})",
+                    command=command,
+                )
+            )
+        elif not before_tests.passed:
+            checks.append(
+                Check(
+                    "tests",
+                    True,
+                    "not tested: the tests already failed before the patch "
+                    f"({before_tests.summary}), so they cannot judge it",
                     command=command,
                 )
             )
@@ -482,20 +613,47 @@ class Verifier:
             with shadow_copy(
                 self.workspace, patched, full=True, exclude_globs=self.config.exclude_globs
             ) as root:
-                passed, tail, secs = run_command(command, root, self.config.fix.test_timeout)
-            if not passed:
+                run = run_tests(command, root, self.config.fix.test_timeout)
+            if not run.passed or not run.ran:
+                why = "fail after it" if not run.passed else "run no test after it"
                 return fail(
                     "tests",
-                    f"the tests passed before the patch and fail after it ({tail.splitlines()[0]})",
-                    ctx(f.path, mapped, test_tail=tail),
-                    seconds=secs,
+                    f"the tests passed before the patch and {why} ({run.summary})",
+                    ctx(f.path, mapped, test_tail=run.tail),
+                    seconds=run.seconds,
                     command=command,
                 )
-            checks.append(Check("tests", True, "the tests pass", secs, command))
-        return VerificationRecord(True, tuple(checks), time.monotonic() - t0)
+            checks.append(Check("tests", True, f"the tests pass ({run.summary})", run.seconds, command))
+            level = TESTED
+        return VerificationRecord(
+            True,
+            tuple(checks),
+            time.monotonic() - t0,
+            level=level,
+            migration=sem.migration,
+            tests_ran=level == TESTED,
+        )
 
 
-def _describe(found: Sequence[Finding]) -> str:
+@dataclass(frozen=True)
+class TestRun:
+    passed: bool  # exit status 0
+    ran: bool  # it selected at least one test
+    summary: str  # "exit status 0", "timed out after 5 s", ...
+    tail: str
+    seconds: float
+
+
+def run_tests(command: str, cwd: Path, timeout: float) -> TestRun:
+    passed, tail, seconds = run_command(command, cwd, timeout)
+    first, _, rest = tail.partition("\n")
+    code = int(first.split()[-1]) if first.startswith("exit status ") else None
+    return TestRun(passed, not ran_no_tests(code, rest), first, tail, seconds)
+
+
+def _describe(found: Sequence[Finding], orig: Any) -> str:
+    """The scanner's findings, at their lines in the ORIGINAL file."""
     return "\n".join(
-        f"{g.tool} {g.rule_id} ({g.severity or g.level}) {g.path}:{g.line}: {g.message}" for g in found[:10]
+        f"{g.tool} {g.rule_id} ({g.severity or g.level}) {g.path}:{orig(g.path, g.line)}: {g.message}"
+        for g in found[:10]
     )

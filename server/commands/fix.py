@@ -1,10 +1,14 @@
 """``sastls fix FINDINGS --repo DIR (--finding FP | --at PATH:LINE | --all) [--apply | --patch OUT.diff]
-[--test-command CMD] [--analyst heuristic|llm] [--model M] [--api-base URL] [--json]``.
+[--test-command CMD] [--budget-usd X] [--analyst heuristic|llm] [--model M] [--api-base URL] [--json]``.
 
 Runs the fix loop (``sastls.graph.fix_loop``) for the selected findings and prints, for each, the
-attempts and what was verified (parse, re-scan, tests, scope). Only verified fixes are ever written:
-``--apply`` writes them to the files (and only when a file is still as it was verified), ``--patch``
-writes them as one unified diff. When several findings of one run are in the same file, only the
+attempts and what was verified (scope, parse, names, semantics, re-scan, tests) and at which level
+(``tested``: the project's tests ran and passed with it; ``scanner-clean``: no test ran), and whether
+the fix changes a stored data format (it then needs a migration). Only verified fixes are ever
+written: ``--apply`` writes them to the files (and only when a file is still as it was verified; a
+fix a person applied this way is a known fix from then on), ``--patch`` writes them as one unified diff.
+An unverified result shows why, and its last attempt as a diff that is never written.
+When several findings of one run are in the same file, only the
 first verified fix for that file is kept (each applied change must be the one that was verified):
 run the command again for the others. ``--json``: one object per finding on stdout (the fix, and its
 SARIF ``fix`` object). Exit 0 when at least one verified fix was produced, 1 when none, 2 on usage or
@@ -42,15 +46,24 @@ def print_fix(fix: VerifiedFix, finding: Finding, out: TextIO) -> None:
         state = "verified" if a.verified else f"failed: {a.error}"
         again = " (same patch as before)" if a.repeated else ""
         out.write(f"  attempt {a.number} [{a.phase}, {a.proposer}] {a.description or '-'}{again}: {state}\n")
+    for note in fix.notes:
+        out.write(f"  ({note})\n")
     if fix.verified:
-        out.write(f"  VERIFIED: {fix.description}\n")
+        out.write(f"  VERIFIED ({fix.level}): {fix.description}\n")
+        if fix.migration:
+            out.write(f"  NEEDS A MIGRATION: {fix.migration}\n")
         for c in fix.verification.get("checks", []):
             cmd = f"  [{c['command']}]" if c.get("command") else ""
-            out.write(f"    {c['name']:<7} ok  {c['detail']} ({c['seconds']:.2f}s){cmd}\n")
+            out.write(f"    {c['name']:<9} ok  {c['detail']} ({c['seconds']:.2f}s){cmd}\n")
         out.write(fix.diff)
     else:
         out.write(f"  no verified fix: {fix.stop_reason}\n")
-    out.write(f"  ({len(fix.attempts)} attempt(s), {fix.seconds:.2f}s)\n\n")
+        if fix.diff:
+            out.write("  the last attempt (NOT verified, never applied):\n")
+            out.write("".join(f"    {line}\n" for line in fix.diff.splitlines()))
+    u = fix.usage
+    cost = f", model: {u.model_calls} call(s), ${u.cost_usd:.4f}" if u.model_calls else ""
+    out.write(f"  ({len(fix.attempts)} attempt(s), {fix.seconds:.2f}s{cost})\n\n")
 
 
 def _overrides(args: argparse.Namespace) -> dict[str, Any]:
@@ -62,6 +75,16 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+def _budget_for(config: Config, left: float | None) -> Config:
+    """The per-finding budget, bounded by what is left of the run's ``--budget-usd``."""
+    from dataclasses import replace
+
+    if left is None:
+        return config
+    per = config.budget_usd_per_finding
+    return replace(config, budget_usd_per_finding=left if per is None else min(per, left))
+
+
 def run(args: argparse.Namespace) -> int:
     from sastls.analyzers.config import load_config
     from sastls.analyzers.findings.load import load_findings
@@ -71,6 +94,9 @@ def run(args: argparse.Namespace) -> int:
     repo = Path(args.repo)
     if not repo.is_dir():
         _err(f"--repo {repo}: not a directory")
+        return EXIT_INPUT
+    if getattr(args, "budget_usd", None) is not None and args.budget_usd < 0:
+        _err("--budget-usd must not be negative")
         return EXIT_INPUT
     config, config_errors = load_config(repo, _overrides(args))
     for ce in config_errors:
@@ -102,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _fix_all(findings: list[Finding], repo: Path, config: Config, args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     from sastls.graph.fix.patch import apply_all, unified_diff
     from sastls.graph.fix_loop import afix
     from sastls.graph.llm import aclose
@@ -119,6 +147,8 @@ async def _fix_all(findings: list[Finding], repo: Path, config: Config, args: ar
         store = None
     kept: dict[str, tuple[Finding, VerifiedFix]] = {}
     verified = 0
+    budget: float | None = getattr(args, "budget_usd", None)
+    spent = 0.0
     try:
         for finding in findings:
             if finding.path in kept:
@@ -127,11 +157,16 @@ async def _fix_all(findings: list[Finding], repo: Path, config: Config, args: ar
                     "in this run; run again after applying it"
                 )
                 continue
+            left = None if budget is None else budget - spent
+            run_config = _budget_for(config, left)
+            if left is not None and left <= 0 and config.analyst == "llm":
+                run_config = replace(run_config, analyst="heuristic")  # offline rewrites only from here
             try:
-                result = await afix(finding, repo, config, store=store, on_event=progress)
+                result = await afix(finding, repo, run_config, store=store, on_event=progress)
             except Exception as exc:  # one finding's failure never stops the rest
                 _err(f"{finding.rule_id} at {finding.path}:{finding.line}: fix loop failed: {exc}")
                 continue
+            spent += result.usage.cost_usd
             if result.verified:
                 verified += 1
                 kept[finding.path] = (finding, result)
@@ -167,7 +202,23 @@ async def _fix_all(findings: list[Finding], repo: Path, config: Config, args: ar
     if args.apply:
         for path, text in sorted(patched.items()):
             (repo / path).write_text(text, encoding="utf-8", errors="surrogateescape")
-            _err(f"applied the verified fix to {path}")
+            _finding, applied = kept[path]
+            _err(f"applied the verified fix ({applied.level}) to {path}")
+            _remember_applied(repo, config, applied)
     if not args.json:
         print(f"{verified} of {len(findings)} finding(s) with a verified fix")
+        if budget is not None:
+            print(f"model spend: ${spent:.4f} of ${budget:.4f}")
     return EXIT_OK if verified else EXIT_NO_FIX
+
+
+def _remember_applied(repo: Path, config: Config, fix: VerifiedFix) -> None:
+    """A fix a person applied (``--apply``) is a trusted known fix for the rule."""
+    from sastls.graph.store import VerdictStore
+
+    failed = next((a.error for a in reversed(fix.attempts) if not a.verified and a.error), "")
+    try:
+        with VerdictStore.for_workspace(repo, config) as store:
+            store.record_fix(fix.rule_id, failed, fix.diff, trust="applied")
+    except Exception as exc:  # a read-only workspace still gets its fix
+        _err(f"the applied fix was not recorded as a known fix ({exc})")

@@ -17,8 +17,10 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 
 from . import commands as cmds
+from . import fixes
 from .code_actions import (
     CMD_CANCEL,
+    CMD_FIX,
     CMD_INVESTIGATE,
     CMD_INVESTIGATE_FILE,
     CMD_INVESTIGATE_WORKSPACE,
@@ -298,6 +300,11 @@ def create_server() -> SastlsServer:
     async def judge(args: list[Any], _request_id: Any, _token: Any) -> Any:
         return await cmds.judge(s, args)
 
+    @_command(CMD_FIX)
+    async def fix(args: list[Any], request_id: Any, token: Any) -> Any:
+        await s.loaded.wait()
+        return await fixes.fix(s, args, request_id=request_id, token=token)
+
     @_command(CMD_CANCEL)
     async def cancel(args: list[Any], _request_id: Any, _token: Any) -> Any:
         return cmds.cancel(s, args)
@@ -336,6 +343,7 @@ def code_actions(s: Session, params: lsp.CodeActionParams) -> list[lsp.CodeActio
             finding=tf,
             verdict=s.verdict_of(tf),
             running=s.jobs.running(tf.key),
+            fixing=s.jobs.running(fixes.job_key(tf)),
             lines=lines,
             encoding=s.encoding,
             disabled_support=disabled,

@@ -1,7 +1,7 @@
 """Code actions for findings, from a list of providers.
 
 Each provider turns one finding (with its verdict and state) into actions; a new
-kind of action (the fix loop's ``sastls.fix``) plugs in by adding a provider to
+kind of action (such as the fix loop's ``sastls.fix``) plugs in by adding a provider to
 ``FINDING_PROVIDERS`` — nothing else changes. Actions carry commands, or a
 ``WorkspaceEdit`` the user picks (inline suppression); nothing is applied unasked.
 """
@@ -28,6 +28,7 @@ CMD_INVESTIGATE_WORKSPACE = "sastls.investigateWorkspace"
 CMD_JUDGE = "sastls.judge"
 CMD_CANCEL = "sastls.cancel"
 CMD_SHOW_REPORT = "sastls.showReport"
+CMD_FIX = "sastls.fix"
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class FindingContext:
     lines: Sequence[str]
     encoding: Encoding
     disabled_support: bool  # the client shows disabled actions (else they are left out)
+    fixing: bool = False  # a fix of this finding is being verified
 
 
 Provider = Callable[[FindingContext], list[lsp.CodeAction]]
@@ -106,6 +108,34 @@ def judge_actions(ctx: FindingContext) -> list[lsp.CodeAction]:
     return out
 
 
+def fix_actions(ctx: FindingContext) -> list[lsp.CodeAction]:
+    """ "Fix (verified)" on findings that are real, in doubt or not yet investigated. The command
+    answers with the diff and an edit the client applies only after the user confirms."""
+    v = ctx.verdict
+    if v is not None and v.verdict == "FALSE_POSITIVE":
+        return []
+    tf = ctx.finding
+    action = lsp.CodeAction(
+        title=f"sastls: Fix (verified) {_title_rule(tf.primary)}",
+        kind=QUICKFIX,
+        command=lsp.Command(title="Fix (verified)", command=CMD_FIX, arguments=[_ref(ctx)]),
+        data={"key": tf.key, "fingerprint": tf.fingerprint},
+    )
+    if ctx.fixing:
+        if not ctx.disabled_support:
+            return [
+                lsp.CodeAction(
+                    title="sastls: Cancel the running fix",
+                    kind=QUICKFIX,
+                    command=lsp.Command(
+                        title="Cancel", command=CMD_CANCEL, arguments=[{**_ref(ctx), "job": "fix"}]
+                    ),
+                )
+            ]
+        action.disabled = lsp.CodeActionDisabled(reason="a fix of this finding is being verified")
+    return [action]
+
+
 _HASH_COMMENT = (".py", ".pyw", ".rb", ".sh", ".bash", ".pl", ".yaml", ".yml", ".r", ".tf")
 
 
@@ -158,7 +188,7 @@ def suppress_actions(ctx: FindingContext) -> list[lsp.CodeAction]:
     return out
 
 
-FINDING_PROVIDERS: tuple[Provider, ...] = (investigate_actions, judge_actions, suppress_actions)
+FINDING_PROVIDERS: tuple[Provider, ...] = (investigate_actions, fix_actions, judge_actions, suppress_actions)
 
 
 def source_actions(uri: str, count: int) -> list[lsp.CodeAction]:

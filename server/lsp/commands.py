@@ -340,4 +340,7 @@ def cancel(s: Session, args: Sequence[Any]) -> dict[str, Any]:
         s.jobs.cancel_all()
         return {"status": "cancelled", "all": True}
     tf = _finding(s, args[0])
-    return {"status": "cancelled" if s.jobs.cancel(tf.key) else "not_running", "fingerprint": tf.fingerprint}
+    what = args[0].get("job") if isinstance(args[0], dict) else None
+    keys = {"fix": [f"fix:{tf.key}"], "investigate": [tf.key]}.get(str(what), [tf.key, f"fix:{tf.key}"])
+    hit = [k for k in keys if s.jobs.cancel(k)]
+    return {"status": "cancelled" if hit else "not_running", "fingerprint": tf.fingerprint}

@@ -28,6 +28,7 @@ from . import logs, options, sources
 from .autotriage import AutoTriage
 from .diagnostics import diagnostics_for, verdict_for
 from .documents import TrackedDocument, TrackedFinding, split_lines
+from .fixes import AppliedFixes
 from .jobs import GraphThread, Jobs
 from .positions import Encoding, from_client, normalize_encoding
 
@@ -77,6 +78,7 @@ class Session:
         self._status_timer: asyncio.TimerHandle | None = None
         self._last_status: dict[str, Any] | None = None
         self.jobs.on_change = self.status_soon
+        self.fixes = AppliedFixes()  # verified fixes handed to the client (re-check after apply)
         self.autotriage = AutoTriage(self)
 
     # ------------------------------------------------------------------ helpers
@@ -418,6 +420,7 @@ class Session:
             else:
                 doc.apply_change(None, None, change.text)
         doc.version = params.text_document.version
+        self.fixes.changed(self, doc)
         self.publish(doc.rel)
 
     def _from_client(self, doc: TrackedDocument, pos: lsp.Position) -> tuple[int, int]:
@@ -433,6 +436,7 @@ class Session:
         lines = split_lines(params.text) if params.text is not None else list(doc.lines)
         changed = doc.dirty or lines != doc.lines
         doc.reanchor(lines)
+        self.fixes.saved(self, doc)
         rel = doc.rel
         self.graph.call_soon(lambda: self.index.invalidate(rel) if self.index is not None else None)
         self.publish(rel)

@@ -11,8 +11,9 @@ Pure functions of findings + verdicts (+ the parsed input documents):
   result of that run does (SARIF 2.1.0 §3.27.23). Findings from non-SARIF inputs
   (Bandit/Semgrep JSON, csgrep, cppcheck XML, scanners run by the server) become
   runs of their own.
-- ``sarif_fix(...)``: a SARIF ``fix`` (§3.55–3.57) with the verification record in
-  ``fix.properties.sastls.verification``.
+- ``sarif_fix(...)``: a SARIF ``fix`` (§3.55–3.57) with the verification level (``tested`` |
+  ``scanner-clean``), whether it needs a migration, and the verification record in
+  ``fix.properties.sastls``.
 - ``merge_sarif(docs)``: joins triaged shard outputs, one result per fingerprint.
 - ``drop_false_positives(doc)``: the same document without FALSE_POSITIVE results
   (for consumers that ignore suppressions, such as GitHub code scanning).
@@ -237,7 +238,15 @@ def sarif_fix(
         "artifactChanges": [
             {"artifactLocation": {"uri": _uri(path)}, "replacements": reps} for path, reps in by_path.items()
         ],
-        "properties": {"sastls": {"verification": copy.deepcopy(dict(verification))}},
+        "properties": {
+            "sastls": {
+                # tested | scanner-clean; a fix that changes a stored data format needs a migration
+                "level": str(verification.get("level", "")),
+                "needsMigration": bool(verification.get("migration")),
+                "migration": str(verification.get("migration", "")),
+                "verification": copy.deepcopy(dict(verification)),
+            }
+        },
     }
 
 

@@ -95,3 +95,42 @@ def test_investigate_from_quick_fix_in_vscode(
     )
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert (out / "3-verdict.png").exists()
+
+
+def test_fix_from_quick_fix_in_vscode(
+    vsix: Path,
+    code_server: Path,
+    workspace: Path,
+    server_command: list[str],
+    output_dir: Path,
+    need: Callable[[str], str],
+) -> None:
+    """Fix (verified) on a real finding (bandit B602, app/shell.py:11): the notification names the
+    level, the diff opens, the file on disk changes only after Apply, and the problem goes away."""
+    chromium = need("chromium")
+    out = output_dir / "vscode-fix"
+    target = workspace / "app" / "shell.py"
+    before = target.read_text()
+    proc = subprocess.run(
+        [
+            "node",
+            str(EXT / "test" / "e2e" / "code-server.mjs"),
+            *("--code-server", str(code_server), "--vsix", str(vsix), "--workspace", str(workspace)),
+            *("--server", server_command[0], "--open", "app/shell.py", "--out", str(out)),
+            *("--scenario", "fix", "--line", "11", "--rule", "B602"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=400,
+        cwd=EXT,
+        env={**os.environ, "CHROMIUM": chromium},
+    )
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    import json
+
+    seen = json.loads((out / "result.json").read_text())
+    assert any("Fix (verified) bandit B602" in t for t in seen["quickfixes"]), seen["quickfixes"]
+    assert "verified, scanner-clean" in seen["offered"]
+    assert seen["before"] == before and seen["after"] == target.read_text() != before
+    assert 'subprocess.run(["ping", "-c", "1", host], capture_output=True, text=True)' in seen["after"]
+    assert 'subprocess.run(["ping", "-c", "1", host]' in seen["inserted"]  # the diff showed the fix

@@ -41,8 +41,8 @@ def test_patch_then_apply(repo: tuple[Path, Path], tmp_path: Path) -> None:
     before = (root / "sql_concat.py").read_text()
     out = _run(report, "--repo", root, "--at", "sql_concat.py:5", "--patch", tmp_path / "fix.diff")
     assert out.returncode == 0, out.stderr
-    assert "VERIFIED: string-built SQL -> placeholders" in out.stdout
-    assert "rescan  ok  B608 gone" in out.stdout and "1 of 1 finding(s) with a verified fix" in out.stdout
+    assert "VERIFIED (scanner-clean): string-built SQL -> placeholders" in out.stdout
+    assert "rescan    ok  B608 gone" in out.stdout and "1 of 1 finding(s) with a verified fix" in out.stdout
     assert (root / "sql_concat.py").read_text() == before  # --patch never touches the files
     diff = (tmp_path / "fix.diff").read_text()
     assert diff.startswith("--- a/sql_concat.py") and "(name,)" in diff
@@ -58,7 +58,7 @@ def test_patch_then_apply(repo: tuple[Path, Path], tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     assert "conn.execute(query, (name,))" in (root / "sql_concat.py").read_text()
-    assert "tests   ok  the tests pass" in out.stdout
+    assert "VERIFIED (tested)" in out.stdout and "tests     ok  the tests pass" in out.stdout
 
 
 def test_all_json(repo: tuple[Path, Path]) -> None:
@@ -71,6 +71,7 @@ def test_all_json(repo: tuple[Path, Path]) -> None:
     sarif = by_rule["B506"]["sarif_fix"]
     assert sarif["artifactChanges"][0]["artifactLocation"]["uri"] == "yaml_load.py"
     assert sarif["properties"]["sastls"]["verification"]["verified"] is True
+    assert sarif["properties"]["sastls"]["level"] == "scanner-clean"
     assert not by_rule["B301"]["fix"]["verified"] and "sarif_fix" not in by_rule["B301"]
     assert "no offline rewrite for bandit B301" in by_rule["B301"]["fix"]["stop_reason"]
 

@@ -21,7 +21,7 @@ PYTHON = [
     ("python/shell_var.py", "B602", 'cmd = ["tar", "-czf", "backup.tgz", str(folder)]'),
     ("python/os_system.py", "B605", 'subprocess.run(["ping", "-c", "1", host], check=False).returncode'),
     ("python/yaml_load.py", "B506", "yaml.safe_load(stream)"),
-    ("python/weak_hash.py", "B324", "hashlib.sha256(password.encode())"),
+    ("python/weak_hash.py", "B324", 'hashlib.pbkdf2_hmac("sha256", password.encode(), _salt, 600_000)'),
     ("python/weak_hash_cache.py", "B324", "hashlib.sha1(url.encode(), usedforsecurity=False)"),
     ("python/weak_random.py", "B311", "secrets.choice(string.ascii_letters)"),
     ("python/tls_verify.py", "B501", "verify=True"),
@@ -61,14 +61,22 @@ def _finding(found: list[Finding], path: str, rule: str) -> Finding:
     return f
 
 
+CHECKS = ["apply", "scope", "parse", "names", "semantics", "rescan", "tests"]
+
+
 def _verify_first(finding: Finding) -> tuple[str, str]:
     text = (WS / finding.path).read_text()
     rewrites = candidates(finding, text)
     assert not isinstance(rewrites, NotFixable), rewrites
     record = Verifier(finding, WS, Config()).verify(rewrites[0].edits)
     assert record.verified, record.error
-    assert [c.name for c in record.checks] == ["apply", "scope", "parse", "rescan", "tests"]
+    assert [c.name for c in record.checks] == CHECKS
+    assert record.level == "scanner-clean"  # no test command: never "tested"
+    MIGRATIONS[finding.path] = record.migration
     return text, apply_all({finding.path: text}, rewrites[0].edits)[finding.path]
+
+
+MIGRATIONS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize(("path", "rule", "expected"), PYTHON, ids=[p[1] + ":" + p[0] for p in PYTHON])
@@ -112,7 +120,29 @@ def test_password_hash_is_never_relaxed() -> None:
     text = "import hashlib\n\n\ndef token(secret):\n    return hashlib.md5(secret).hexdigest()\n"
     got = candidates(Finding("bandit", "B324", "m", _loc("a.py", 5)), text)
     assert not isinstance(got, NotFixable)
-    assert [r.description for r in got] == ["weak hash -> SHA-256"]
+    assert [r.description for r in got] == ["weak hash -> SHA-256 (the digest changes)"]
+
+
+def test_data_format_changes_are_labelled(scanned: dict[str, list[Finding]]) -> None:
+    """A password hash becomes a salted KDF and needs a migration; usedforsecurity=False does not."""
+    _verify_first(_finding(scanned["bandit"], "python/weak_hash.py", "B324"))
+    _verify_first(_finding(scanned["bandit"], "python/weak_hash_cache.py", "B324"))
+    assert "stored password hashes" in MIGRATIONS["python/weak_hash.py"]
+    assert MIGRATIONS["python/weak_hash_cache.py"] == ""
+
+
+def test_password_hash_object_is_left_to_a_person() -> None:
+    text = (
+        "import hashlib\n\n\ndef check(password, stored):\n    h = hashlib.md5(password)\n"
+        "    return h.hexdigest() == stored\n"
+    )
+    got = candidates(Finding("bandit", "B324", "m", _loc("a.py", 5)), text)
+    assert isinstance(got, NotFixable) and "salted key-derivation" in got.reason
+
+
+def test_rewrites_drop_the_imports_they_leave_unused(scanned: dict[str, list[Finding]]) -> None:
+    _before, after = _verify_first(_finding(scanned["bandit"], "python/os_system.py", "B605"))
+    assert "import os" not in after and after.startswith("import subprocess")
 
 
 def test_unknown_rule() -> None:

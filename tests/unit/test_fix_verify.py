@@ -83,16 +83,20 @@ def test_verified_patch_record(ws: Path, finding: Finding, tmpdirs: Path) -> Non
     record = Verifier(finding, ws, config).verify(edit(5, SAFE))
     assert record.verified, record.error
     checks = {c.name: c for c in record.checks}
-    assert list(checks) == ["apply", "scope", "parse", "rescan", "tests"]
+    assert list(checks) == ["apply", "scope", "parse", "names", "semantics", "rescan", "tests"]
     assert "bandit" in checks["rescan"].command and checks["tests"].command == TEST
-    assert record.seconds > 0 and record.to_dict()["checks"][3]["name"] == "rescan"
+    assert record.seconds > 0 and record.to_dict()["checks"][5]["name"] == "rescan"
+    assert record.level == "tested" and record.to_dict()["level"] == "tested"
     assert (ws / "app.py").read_text() == APP
 
 
 def test_parse_failure(ws: Path, finding: Finding, tmpdirs: Path) -> None:
     record = Verifier(finding, ws, Config()).verify(edit(5, "    return yaml.safe_load(stream"))
     assert not record.verified and record.error.startswith("parse: app.py no longer parses")
-    assert record.context is not None and "5 |     return yaml.safe_load(stream" in record.context.code
+    # the context is the ORIGINAL code (the proposer writes edits of the original)
+    assert record.context is not None
+    assert "5 |     return yaml.load(stream, Loader=yaml.Loader)" in record.context.code
+    assert (record.context.line, record.context.start_line, record.context.end_line) == (5, 1, 9)
 
 
 def test_finding_left(ws: Path, finding: Finding, tmpdirs: Path) -> None:
@@ -119,6 +123,25 @@ def test_tests_failing_before_are_not_a_criterion(ws: Path, finding: Finding, tm
     config = replace(Config(), fix=FixConfig(test_command="exit 3"))
     record = Verifier(finding, ws, config).verify(edit(5, SAFE))
     assert record.verified and "already failed before" in record.checks[-1].detail
+    assert record.level == "scanner-clean" and not record.tests_ran
+
+
+@pytest.mark.parametrize(
+    ("command", "ran"),
+    [
+        ("echo 'collected 0 items'; exit 5", False),  # pytest without tests
+        ("echo 'Ran 0 tests in 0.000s'; echo OK", False),  # unittest without tests
+        ("echo '3 passed'", True),
+    ],
+)
+def test_a_test_command_that_runs_no_test_is_not_a_pass(
+    ws: Path, finding: Finding, tmpdirs: Path, command: str, ran: bool
+) -> None:
+    config = replace(Config(), fix=FixConfig(test_command=command))
+    record = Verifier(finding, ws, config).verify(edit(5, SAFE))
+    assert record.verified and record.level == ("tested" if ran else "scanner-clean")
+    if not ran:
+        assert "ran no test" in record.checks[-1].detail
 
 
 def test_test_timeout(ws: Path, finding: Finding, tmpdirs: Path) -> None:

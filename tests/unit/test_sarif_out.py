@@ -560,6 +560,15 @@ def test_sarif_fix_builds_artifact_changes_with_verification() -> None:
     assert first[0]["deletedRegion"] == {"startLine": 10, "startColumn": 5, "endLine": 10, "endColumn": 30}
     assert first[1]["insertedContent"] == {"text": "import sqlite3\n"}
     assert fix["properties"]["sastls"]["verification"]["tests"]["passed"] is True
+    props = fix["properties"]["sastls"]
+    assert props["level"] == "" and props["needsMigration"] is False
+    kdf = sarif_fix("salted KDF", [("u.py", 1, 1, 1, 1, "x")], {"level": "tested", "migration": "re-hash"})
+    assert kdf["properties"]["sastls"] | {"verification": None} == {
+        "level": "tested",
+        "needsMigration": True,
+        "migration": "re-hash",
+        "verification": None,
+    }
     out = triaged_sarif(FINDINGS, VERDICTS, {SRC: rich_doc()}, fixes={"fp-tp": [fix]})
     assert results_of(out, 0)[0]["fixes"] == [fix]
     assert validate_sarif(out) == []

@@ -156,6 +156,27 @@ def test_known_fixes_rank_by_times_verified(store: VerdictStore) -> None:
     assert store.known_fixes("nothing") == []
 
 
+def test_known_fixes_are_trusted_fixes_only(store: VerdictStore, tmp_path: Path) -> None:
+    store.record_fix("B602", "", "argv", trust="tested")
+    store.record_fix("B602", "", "argv", trust="applied")
+    store.record_fix("B324", "semantics: x", "kdf", trust="applied")
+    assert store.known_fixes("B602")[0]["trust"] == "tested+applied"
+    assert store.known_fixes("B324")[0]["trust"] == "applied"
+    with pytest.raises(ValueError, match="tested or applied"):
+        store.record_fix("B1", "", "c", trust="scanner-clean")  # type: ignore[arg-type]
+    # rows that an older version kept on a scanner going quiet alone are dropped by the upgrade
+    path = tmp_path / "v3.db"
+    conn = connect(path)
+    assert migrate(conn, upto=3) == 3
+    conn.execute(
+        "INSERT INTO known_fixes (rule_id, error, change, first_verified, last_verified)"
+        " VALUES ('B602', '', 'out = None  # removed', 'x', 'x')"
+    )
+    conn.close()
+    with VerdictStore(path) as s:
+        assert s.known_fixes("B602") == []
+
+
 def test_put_needs_a_fingerprint(store: VerdictStore) -> None:
     with pytest.raises(ValueError, match="fingerprint"):
         store.put(verdict(""))

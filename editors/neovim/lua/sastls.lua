@@ -87,6 +87,7 @@ local function client_config(root, cmd)
     workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
     init_options = M.config.settings,
     settings = { sastls = M.config.settings },
+    commands = { ["sastls.fix"] = require("sastls.fix").command }, -- the code action: diff, confirm, apply
     handlers = {
       ["$/progress"] = progress_handler,
       ["window/showDocument"] = show_document,
@@ -197,20 +198,7 @@ end
 
 function M.fix()
   with_finding(function(arg)
-    execute("sastls.fix", arg, function(result)
-      if not result then
-        return
-      end
-      if not result.verified or not result.edit then
-        notify("no verified fix: " .. (result.stop_reason or "unknown reason"), vim.log.levels.WARN)
-        return
-      end
-      local answer = vim.fn.confirm("sastls: " .. (result.description or "verified fix") .. "\nApply it?", "&Apply\n&Cancel", 2)
-      if answer == 1 then
-        local c = client()
-        vim.lsp.util.apply_workspace_edit(result.edit, c and c.offset_encoding or "utf-16")
-      end
-    end)
+    require("sastls.fix").run(client(), arg)
   end)
 end
 

@@ -12,6 +12,8 @@ import {
   State,
 } from "vscode-languageclient/node";
 
+import { FixDocuments, presentFix } from "./fix";
+import { FixResult } from "./fixResult";
 import { findServer } from "./serverPath";
 import { API_KEY_ENV, serverSettings, settingNames } from "./settings";
 import { ServerStatus, StatusItem } from "./status";
@@ -26,6 +28,7 @@ let client: LanguageClient | undefined;
 let output: vscode.LogOutputChannel;
 let status: StatusItem;
 let restarts = 0;
+const fixDocs = new FixDocuments();
 let lastStart = 0;
 let hasApiKey = false;
 let names: string[] = [];
@@ -86,6 +89,12 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     initializationOptions: serverSettings(names, hasApiKey),
     errorHandler: new BackoffErrorHandler(context),
     middleware: {
+      // sastls.fix (code action or palette) answers with a verified fix: show it, apply on consent.
+      executeCommand: async (command, args, next) => {
+        const result = await next(command, args);
+        if (command === "sastls.fix" && client) await presentFix(client, fixDocs, result as FixResult | undefined);
+        return result;
+      },
       workspace: {
         // The server asks for its section: answer with the settings the user changed (see settings.ts).
         configuration: (params, token, next) =>
@@ -146,44 +155,6 @@ async function run(command: string, arg: object): Promise<unknown> {
   return status.track(vscode.commands.executeCommand(command, arg));
 }
 
-interface FixResult {
-  verified: boolean;
-  description?: string;
-  stop_reason?: string;
-  diff?: string;
-  edit?: unknown;
-}
-
-/** Ask the server for a verified fix; apply it only when the user agrees. */
-async function fixFinding(f: { uri: string; fingerprint: string }): Promise<void> {
-  const result = (await run("sastls.fix", f)) as FixResult | undefined;
-  if (!result || !client) return;
-  const showDiff = async () => {
-    const doc = await vscode.workspace.openTextDocument({ content: result.diff ?? "", language: "diff" });
-    await vscode.window.showTextDocument(doc, { preview: true });
-  };
-  if (!result.verified || !result.edit) {
-    const choice = await vscode.window.showWarningMessage(
-      `sastls: no verified fix (${result.stop_reason ?? "unknown reason"}).`,
-      ...(result.diff ? ["Show last attempt"] : []),
-    );
-    if (choice) await showDiff();
-    return;
-  }
-  const choice = await vscode.window.showInformationMessage(
-    `sastls: ${result.description ?? "verified fix"}`,
-    "Apply",
-    "Show diff",
-  );
-  if (choice === "Show diff") await showDiff();
-  if (choice === "Apply") {
-    const edit = await client.protocol2CodeConverter.asWorkspaceEdit(
-      result.edit as Parameters<typeof client.protocol2CodeConverter.asWorkspaceEdit>[0],
-    );
-    if (edit) await vscode.workspace.applyEdit(edit);
-  }
-}
-
 /** Changed settings reach the running server at once (it re-reads its configuration, no restart). */
 async function sendSettings(): Promise<void> {
   if (!client || !client.isRunning()) return;
@@ -197,6 +168,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   output = vscode.window.createOutputChannel("sastls", { log: true });
   status = new StatusItem();
   context.subscriptions.push(output, status);
+  fixDocs.register(context);
   const reg = (id: string, fn: () => Promise<unknown>) =>
     context.subscriptions.push(vscode.commands.registerCommand(id, fn));
 
@@ -211,7 +183,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   reg("sastls.client.triageWorkspace", () => run("sastls.investigateWorkspace", {}));
   reg("sastls.client.fixFinding", async () => {
     const f = await pickFinding();
-    if (f) await fixFinding(f);
+    if (f) await run("sastls.fix", f); // presented by the executeCommand middleware
   });
   for (const [id, verdict] of [
     ["sastls.client.markFalsePositive", "FALSE_POSITIVE"],

@@ -1,5 +1,6 @@
 // End-to-end test of the packaged extension in a real VS Code workbench (code-server + headless Chromium).
 // Usage: node code-server.mjs --code-server DIR --vsix FILE --workspace DIR --server PATH --open REL --out DIR
+//        [--scenario fix --line N --rule B602]   (another scenario, from <scenario>-scenario.mjs)
 // Exits 0 when: diagnostics appear in the Problems panel, "Investigate" runs from the quick-fix menu,
 // and the diagnostic then shows a verdict. Screenshots go to --out.
 import { spawn, execFileSync } from "node:child_process";
@@ -137,6 +138,13 @@ try {
   log(`problems: ${first.length} rows`);
   await page.screenshot({ path: path.join(out, "1-problems.png") });
 
+  if (args.scenario) {
+    // another scenario from the same workbench set-up (fix-scenario.mjs: --scenario fix --line N)
+    const scenario = await import(`./${args.scenario}-scenario.mjs`);
+    const result = await scenario.run({ page, args, out, log, waitFor });
+    fs.writeFileSync(path.join(out, "result.json"), JSON.stringify(result, null, 2));
+    exitCode = 0;
+  } else {
   // Go to the first problem in the editor, open the quick-fix menu, pick Investigate.
   await page.click(".editor-instance .view-lines");
   await page.keyboard.down("Control");
@@ -204,6 +212,7 @@ try {
   await page.screenshot({ path: path.join(out, "3-verdict.png") });
   fs.writeFileSync(path.join(out, "result.json"), JSON.stringify({ problems: first, quickfixes: items, verdict, report }, null, 2));
   exitCode = 0;
+  }
 } catch (err) {
   log("FAILED:", err && err.stack ? err.stack : err);
 }

@@ -1,0 +1,226 @@
+"""The semantic and name checks of a patch, on texts (no scanner): what a reviewer would reject.
+
+Each case is a before/after pair a model (or a careless rewrite) could propose; the check must reject
+stubs, behaviour changes and silent data-format changes, and accept real fixes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sastls.graph.fix.names import check_names, compiler_for
+from sastls.graph.fix.semantic import check_semantics
+
+SHELL = """\
+import subprocess
+
+
+def run(name):
+    cmd = "ls " + name
+    return subprocess.call(cmd, shell=True)
+"""
+
+
+def py(before: str, old: str, new: str, line: int) -> tuple[str | None, str, str]:
+    after = before.replace(old, new)
+    assert after != before
+    got = check_semantics("python", before, after, lines=(line, line), mapped=line)
+    problem = got.problem
+    return (problem.check if problem else None), (problem.detail if problem else ""), got.migration
+
+
+def test_argument_list_is_a_fix() -> None:
+    check, detail, migration = py(
+        SHELL,
+        '    cmd = "ls " + name\n    return subprocess.call(cmd, shell=True)',
+        '    return subprocess.call(["ls", name])',
+        6,
+    )
+    assert check is None, detail
+    assert migration == ""
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "    return None",
+        "    out = None  # removed\n    return out",
+        "    return 0  # subprocess.call disabled",
+        '    return print("ls", name)',
+    ],
+)
+def test_deleting_the_call_is_a_stub(new: str) -> None:
+    check, detail, _ = py(SHELL, "    return subprocess.call(cmd, shell=True)", new, 6)
+    assert check == "sink" and "is gone" in detail
+
+
+def test_dropping_the_data_is_a_stub() -> None:
+    check, detail, _ = py(
+        SHELL, "    return subprocess.call(cmd, shell=True)", '    return subprocess.call(["ls"])', 6
+    )
+    assert check == "sink" and "no longer receives name" in detail
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "    return subprocess.call(cmd, shell=False)",
+        "    return subprocess.call(cmd)",
+        "    return subprocess.run(cmd).returncode",
+    ],
+)
+def test_shell_false_on_a_string_changes_what_runs(new: str) -> None:
+    check, detail, _ = py(SHELL, "    return subprocess.call(cmd, shell=True)", new, 6)
+    assert check == "behaviour" and "string command without a shell" in detail
+
+
+def test_signature_and_return_paths_are_kept() -> None:
+    check, detail, _ = py(SHELL, "def run(name):", "def run(name, shell=True):", 6)
+    assert check == "signature" and "signature of run()" in detail
+    check, detail, _ = py(SHELL, "    cmd =", "    if not name.isalnum():\n        return -1\n    cmd =", 6)
+    assert check == "signature" and "return paths of run()" in detail
+    check, detail, _ = py(
+        SHELL,
+        '    cmd = "ls " + name\n    return subprocess.call(cmd, shell=True)',
+        "    if not name.isalnum():\n        raise ValueError(name)\n"
+        '    return subprocess.call(["ls", name])',
+        6,
+    )
+    assert check is None, detail  # rejecting bad input with an exception is fine
+
+
+def test_a_parameter_cleaned_in_place_is_still_the_input() -> None:
+    check, detail, _ = py(
+        SHELL,
+        '    cmd = "ls " + name\n    return subprocess.call(cmd, shell=True)',
+        '    name = name.strip()\n    return subprocess.call(["ls", name])',
+        6,
+    )
+    assert check is None, detail
+
+
+PASSWORD = """\
+import hashlib
+import os
+
+
+def hash_password(password):
+    return hashlib.md5(password.encode()).hexdigest()
+"""
+
+
+def test_password_hash_to_a_fast_hash_is_refused() -> None:
+    check, detail, _ = py(PASSWORD, "hashlib.md5(", "hashlib.sha256(", 6)
+    assert check == "data-format" and "salted key-derivation function" in detail and "CWE-916" in detail
+    check, detail, _ = py(
+        PASSWORD, "hashlib.md5(password.encode())", "hashlib.md5(password.encode(), usedforsecurity=False)", 6
+    )
+    assert check == "data-format"  # "not for security" on a password hash is a lie
+
+
+def test_password_hash_kdf_needs_a_random_salt_and_a_migration() -> None:
+    check, detail, _ = py(
+        PASSWORD,
+        "    return hashlib.md5(password.encode()).hexdigest()",
+        '    return hashlib.pbkdf2_hmac("sha256", password.encode(), b"salt", 600_000).hex()',
+        6,
+    )
+    assert check == "data-format" and "not a constant one" in detail
+    check, detail, migration = py(
+        PASSWORD,
+        "    return hashlib.md5(password.encode()).hexdigest()",
+        "    salt = os.urandom(16)\n"
+        '    return salt.hex() + "$" + hashlib.scrypt(password.encode(), salt=salt, n=16384, r=8, p=1).hex()',
+        6,
+    )
+    assert check is None, detail
+    assert "stored password hashes" in migration
+
+
+def test_other_hash_changes_need_a_migration() -> None:
+    text = PASSWORD.replace("hash_password(password)", "token_digest(token)").replace("password.", "token.")
+    check, detail, migration = py(text, "hashlib.md5(", "hashlib.sha256(", 6)
+    assert check is None, detail
+    assert migration.startswith("the digest changes (hashlib.md5 -> hashlib.sha256)")
+    check, detail, migration = py(
+        text, "hashlib.md5(token.encode())", "hashlib.md5(token.encode(), usedforsecurity=False)", 6
+    )
+    assert check is None and migration == ""
+
+
+def test_serialization_change_needs_a_migration() -> None:
+    text = "import json\nimport pickle\n\n\ndef load(blob):\n    return pickle.loads(blob)\n"
+    check, detail, migration = py(text, "pickle.loads(blob)", "json.loads(blob)", 6)
+    assert check is None, detail
+    assert migration.startswith("the serialized format changes (pickle.loads -> json.loads)")
+
+
+def test_module_level_code_keeps_its_call() -> None:
+    text = "import yaml\n\nCONFIG = yaml.load(open('c.yml'), Loader=yaml.Loader)\n"
+    check, _, _ = py(text, "yaml.load(open('c.yml'), Loader=yaml.Loader)", "{}", 3)
+    assert check == "sink"
+    check, detail, _ = py(
+        text, "yaml.load(open('c.yml'), Loader=yaml.Loader)", "yaml.safe_load(open('c.yml'))", 3
+    )
+    assert check is None, detail
+
+
+COPY = """\
+#include <stdio.h>
+#include <string.h>
+
+int greet(const char *name)
+{
+    char buf[64];
+    strcpy(buf, name);
+    return puts(buf);
+}
+"""
+
+
+def c(old: str, new: str) -> tuple[str | None, str]:
+    after = COPY.replace(old, new)
+    got = check_semantics("c", COPY, after, lines=(7, 7), mapped=7)
+    return (got.problem.check if got.problem else None), (got.problem.detail if got.problem else "")
+
+
+def test_c_bounded_copy_is_a_fix_and_a_deleted_copy_is_not() -> None:
+    assert c("strcpy(buf, name);", 'snprintf(buf, sizeof(buf), "%s", name);') == (None, "")
+    check, detail = c("strcpy(buf, name);", "buf[0] = '\\0';")
+    assert check == "sink" and "strcpy() at line 7 is gone" in detail
+    check, detail = c("strcpy(buf, name);", 'snprintf(buf, sizeof(buf), "%s", "x");')
+    assert check == "sink" and "no longer receives name" in detail
+    check, detail = c(
+        "    strcpy(buf, name);", "    if (strlen(name) >= sizeof(buf)) return -1;\n    strcpy(buf, name);"
+    )
+    assert check == "signature" and "return paths" in detail
+
+
+# ------------------------------------------------------------------ names
+
+
+def test_pyflakes_finds_new_undefined_and_unused_names(tmp_path: Path) -> None:
+    after = SHELL.replace('    cmd = "ls " + name\n', '    cmd = shlex.split("ls " + name)\n')
+    got = check_names("a.py", "python", SHELL, after, tmp_path)
+    assert [p.detail for p in got.problems] == ["undefined name 'shlex'"]
+    after = SHELL.replace("    return subprocess.call(cmd, shell=True)", "    return len(cmd)")
+    got = check_names("a.py", "python", SHELL, after, tmp_path)
+    assert [p.detail for p in got.problems] == ["'subprocess' imported but unused"]
+    assert check_names("a.py", "python", SHELL, SHELL.replace("ls ", "ls -l "), tmp_path).problems == ()
+
+
+@pytest.mark.skipif(compiler_for("c") is None, reason="no C compiler on PATH (names are then not checked)")
+def test_c_compiler_finds_a_missing_include(tmp_path: Path) -> None:
+    before = COPY.replace("#include <stdio.h>\n", "").replace("return puts(buf);", "return (int)strlen(buf);")
+    after = before.replace("strcpy(buf, name);", 'snprintf(buf, sizeof(buf), "%s", name);')
+    got = check_names("a.c", "c", before, after, tmp_path)
+    assert got.problems and "implicit declaration of function 'snprintf'" in got.problems[0].detail
+    ok = check_names(
+        "a.c",
+        "c",
+        COPY,
+        COPY.replace("strcpy(buf, name);", 'snprintf(buf, sizeof(buf), "%s", name);'),
+        tmp_path,
+    )
+    assert ok.problems == () and "no new errors" in ok.note
