@@ -28,8 +28,8 @@ FINDINGS = ("cppcheck.xml", "flawfinder.sarif", "gcc-fanalyzer.jsonl")
 
 # measured floors (a regression fails; raise them when the analyst improves)
 MIN_RECALL = 0.97
-MIN_FALSE_DROPPED = 0.35
-MIN_FAMILY_FALSE_DROPPED = 0.45
+MIN_FALSE_DROPPED = 0.42
+MIN_FAMILY_FALSE_DROPPED = 0.60
 MAX_NEEDS_REVIEW = 0.25
 
 

@@ -326,6 +326,35 @@ void run(const char *src) {
 }
 """,
     ),
+    # the object a pointer to a variable points to is the variable
+    (
+        "memcpy-into-a-variable-of-its-size",
+        120,
+        FP,
+        """
+#include <string.h>
+typedef unsigned short unit16;
+unit16 first(void) {
+    unsigned char wire[4] = {1, 2, 3, 4};
+    unit16 v;
+    memcpy(&v, wire, sizeof(unit16)); /* <- */
+    return v;
+}
+""",
+    ),
+    (
+        "memcpy-into-a-variable-too-long",
+        120,
+        TP,
+        """
+#include <string.h>
+int first(const unsigned char *p) {
+    int v;
+    memcpy(&v, p, 16); /* <- */
+    return v;
+}
+""",
+    ),
     # a copy that may leave no terminator, then used as a string
     (
         "memcpy-leaves-no-terminator",
@@ -391,3 +420,16 @@ void put(int i) {
 def test_soundness_cases(tmp_path: Path, name: str, cwe: int, expected: str, code: str) -> None:
     got, why = verdict(tmp_path, code, cwe)
     assert got == expected, f"{name}: {got}: {why}"
+
+
+def test_an_unmodelled_csgrep_checker_is_named_by_its_own_rule(tmp_path: Path) -> None:
+    (tmp_path / "main.c").write_text("int f(int unused) {\n    return 0;\n}\n")
+    finding = Finding(
+        tool="gcc",
+        rule_id="COMPILER_WARNING",
+        rule_name="warning[-Wunused-parameter]",
+        message="unused parameter 'unused'",
+        location=Location("main.c", Region(1)),
+    )
+    j = judge_finding(finding, WorkspaceIndex(tmp_path))
+    assert j.verdict == NR and "COMPILER_WARNING -Wunused-parameter" in j.justification

@@ -213,6 +213,24 @@ def _copies_terminator(ctx: Ctx, call: Node, src: Node, n: Node, func: Node) -> 
     return f"strlen({s})+1" in body or f"wcslen({s})+1" in body
 
 
+def _sizeof_own_type(ctx: Ctx, n: Node, dst: Node, func: Node | None) -> bool:
+    """``memcpy(&x, src, sizeof(x))`` or ``sizeof(T)`` where ``x`` is declared of type ``T``."""
+    d = strip_expr(dst)
+    if d.type != "pointer_expression" or text(d.child_by_field_name("operator")) != "&":
+        return False
+    target = strip_expr(d.child_by_field_name("argument") or d)
+    e = strip_expr(n)
+    if target.type != "identifier" or e.type != "sizeof_expression":
+        return False
+    value, typ = e.child_by_field_name("value"), e.child_by_field_name("type")
+    declared = declared_type(text(target), func, ctx.parsed.tree.root_node)
+    own = declared is not None and not declared.endswith("*")
+    if value is not None:  # sizeof(x), or sizeof(T) parsed as an expression when T is a typedef
+        named = squash(text(strip_expr(value)))
+        return named == text(target) or (own and named == declared)
+    return typ is not None and own and " ".join(text(typ).split()) == declared
+
+
 def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     name = callee_of(call)
     args = call_args(call)
@@ -313,6 +331,8 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         return keep(ctx, call, f"{name}() may read more than `{text(dst)}` holds")
     if is_sizeof_of(n, text(dst)):
         return [sink, ctx.note(n, f"length is bounded by sizeof({text(dst)})", "guard")]
+    if _sizeof_own_type(ctx, n, dst, func):
+        return [sink, ctx.note(n, f"length is the size of the object `{text(dst)}` points to", "guard")]
     value = const_int(ctx, n, func)
     if value is None:
         value = max_int(ctx, n, call, func)

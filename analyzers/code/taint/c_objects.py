@@ -23,7 +23,7 @@ from .c_tree import (
     text,
     walk,
 )
-from .c_values import ELEM_SIZES, array_size, const_int, declared_type, dst_size, literal_string
+from .c_values import ELEM_SIZES, array_size, const_int, declared_type, dst_size, literal_string, struct_size
 
 MAX_DEPTH = 4
 
@@ -127,6 +127,8 @@ def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[T
                 Target(b.obj, b.size, None if step is None or b.offset is None else b.offset + step, b.where)
                 for b in base
             ]
+        if inner is not None and inner.type == "identifier":
+            return _scalar(ctx, text(inner), func, e)
         return None
     if t != "identifier":
         return None
@@ -207,6 +209,21 @@ def _returned_targets(ctx: Ctx, call: Node, depth: int) -> list[Target] | None:
             return None
         out.extend(got)
     return out or None
+
+
+def _scalar(ctx: Ctx, name: str, func: Node | None, at: Node) -> list[Target] | None:
+    """``&x``: the bytes of ``x`` itself (an array, or a variable of a type whose size is known)."""
+    size = array_size(ctx, name, func, at)
+    if size is None:
+        typ = declared_type(name, func, ctx.parsed.tree.root_node)
+        if typ is None or typ.endswith("*"):
+            return None
+        size = (
+            ELEM_SIZES.get(typ) or struct_size(ctx, typ[7:].strip())
+            if typ.startswith("struct ")
+            else ELEM_SIZES.get(typ)
+        )
+    return [Target(name, size, 0, at)] if size is not None else None
 
 
 def _is_array(ctx: Ctx, name: str, func: Node | None) -> bool:

@@ -40,6 +40,13 @@ ELEM_SIZES = {
     "uint8_t": 1,
     "char8_t": 1,
     "short": 2,
+    "unsigned short": 2,
+    "short int": 2,
+    "unsigned long": 8,
+    "long int": 8,
+    "unsigned long long": 8,
+    "uintptr_t": 8,
+    "ssize_t": 8,
     "int16_t": 2,
     "uint16_t": 2,
     "int": 4,
@@ -215,7 +222,8 @@ def sizeof_value(ctx: Ctx, node: Node, func: Node | None) -> int | None:
     if value is not None:
         v = strip_expr(value)
         if v.type == "identifier":
-            return array_size(ctx, text(v), func, v)
+            got = array_size(ctx, text(v), func, v)
+            return got if got is not None else type_size(ctx, text(v))  # sizeof(T) of a typedef T
         if v.type == "field_expression":
             return dst_size(ctx, v, func)
         if v.type in {"string_literal", "concatenated_string"}:
@@ -226,7 +234,26 @@ def sizeof_value(ctx: Ctx, node: Node, func: Node | None) -> int | None:
         name = " ".join(text(typ).split())
         if name.startswith("struct "):
             return struct_size(ctx, name[7:].strip())
-        return ELEM_SIZES.get(name)
+        return ELEM_SIZES.get(name) or type_size(ctx, name)
+    return None
+
+
+def type_size(ctx: Ctx, name: str, depth: int = 0) -> int | None:
+    """The size of a type name: a primitive, or a ``typedef`` of the file naming one (or a struct)."""
+    if name in ELEM_SIZES:
+        return ELEM_SIZES[name]
+    if depth > 4:
+        return None
+    for n in ctx.parsed.tree.root_node.named_children:
+        if n.type != "type_definition" or text(n.child_by_field_name("declarator")) != name:
+            continue
+        declarator = n.child_by_field_name("declarator")
+        kinds = {"primitive_type", "sized_type_specifier", "type_identifier"}
+        words = [text(c) for c in n.children if c.type in kinds and c != declarator]
+        base = " ".join(" ".join(words).split())
+        if "unsigned" in base and "char" in base:
+            return 1
+        return ELEM_SIZES.get(base) or (type_size(ctx, base, depth + 1) if base and base != name else None)
     return None
 
 

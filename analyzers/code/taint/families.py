@@ -276,7 +276,8 @@ def family_of(finding: Finding) -> Family | None:
         if fam is not None:
             return fam
     if tool == "cppcheck" or rule in CPPCHECK_FAMILY:
-        fam = CPPCHECK_FAMILY.get(rule)
+        bracket = re.search(r"\[([^\]]+)\]", finding.rule_name or "")  # csgrep: "error[nullPointer]"
+        fam = CPPCHECK_FAMILY.get(rule) or (CPPCHECK_FAMILY.get(bracket.group(1)) if bracket else None)
         if fam is not None:
             return fam
     text = " ".join(x for x in (rule, finding.rule_name or "") if x).lower()
