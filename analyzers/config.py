@@ -79,6 +79,7 @@ class Config:
         "**/__pycache__/**",
     )
     privacy_globs: tuple[str, ...] = ()  # files never sent to a model
+    models: tuple[str, ...] = ()  # model files or folders of the offline analyst (besides .sastls/models/)
     store_path: str = ".sastls/verdicts.db"
     false_positive_display: FalsePositiveDisplay = "hint"
     fetch: FetchConfig = field(default_factory=FetchConfig)
@@ -242,4 +243,20 @@ def load_config(
     if overrides:
         config, errs = apply(config, overrides, "settings")
         errors += errs
+    errors += model_errors(workspace, config.models)
     return config, errors
+
+
+def model_errors(workspace: str | Path | None, configured: tuple[str, ...]) -> list[ConfigError]:
+    """The problems of the user's model files (each bad file is left out; the built-in models stay)."""
+    if workspace is None and not configured:
+        return []
+    from .models import load_models  # the schema check imports jsonschema: only when there are models
+
+    out: list[ConfigError] = []
+    for language in ("python",):
+        for e in load_models(language, workspace, configured).errors:
+            where = e.key or "<file>"
+            suffix = f" (at {e.json_path})" if e.key else ""
+            out.append(ConfigError(where, f"{e.message}{suffix}; the file is ignored", e.file))
+    return out

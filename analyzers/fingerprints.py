@@ -9,7 +9,7 @@ occurrence suffix so two findings never share a fingerprint.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from .code.enclosing import enclosing_span
@@ -74,8 +74,10 @@ def fingerprint_of(finding: Finding, lines: list[str] | None) -> str:
     return _fingerprint(finding, _File(finding.path, lines))
 
 
-def assign_fingerprints(findings: Iterable[Finding], workspace: str | Path) -> list[Finding]:
-    """Fingerprints for ``findings`` (same order). Each file is read and parsed once."""
+def fingerprint_bases(findings: Sequence[Finding], workspace: str | Path) -> list[str]:
+    """The fingerprint of each finding before occurrence suffixes (same order). Each file is read
+    and parsed once. A finding's base depends only on its own file, so any split of the findings
+    by file (e.g. over worker processes) gives the same bases."""
     root = Path(workspace)
     cache: dict[str, _File] = {}
     items = list(findings)
@@ -83,9 +85,22 @@ def assign_fingerprints(findings: Iterable[Finding], workspace: str | Path) -> l
     # grouped by file so each file's parse is used for all its findings, then in input order
     for i in sorted(range(len(items)), key=lambda k: items[k].path):
         bases[i] = _fingerprint(items[i], _read(root, items[i].path, cache))
+    return bases
+
+
+BasesFn = Callable[[Sequence[Finding], Path], list[str]]
+
+
+def assign_fingerprints(
+    findings: Iterable[Finding], workspace: str | Path, *, bases: BasesFn | None = None
+) -> list[Finding]:
+    """Fingerprints for ``findings`` (same order). ``bases`` computes the bases (default:
+    :func:`fingerprint_bases` here); identical bases within the input get occurrence suffixes."""
+    items = list(findings)
+    got = (bases or fingerprint_bases)(items, Path(workspace))
     seen: Counter[str] = Counter()
     out: list[Finding] = []
-    for f, base in zip(items, bases, strict=True):
+    for f, base in zip(items, got, strict=True):
         n = seen[base]
         seen[base] += 1
         out.append(f.with_fingerprint(base if n == 0 else f"{base}-{n}"))

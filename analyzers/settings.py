@@ -145,6 +145,11 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("exclude_globs", "Workspace paths never read (neither findings nor code)."),
     Setting("privacy_globs", "Files whose code is never sent to a model."),
+    Setting(
+        "models",
+        "Model files (or folders of them) that teach the offline analyst your project's sources, "
+        "sanitizers and validators, besides `.sastls/models/*.toml` (see docs/models.md).",
+    ),
     Setting("store_path", "Where verdicts are kept (SQLite), relative to the workspace."),
     Setting(
         "false_positive_display",

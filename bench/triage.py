@@ -1,10 +1,15 @@
 """Benchmark of ``sastls triage``: throughput, memory, model usage, concurrency, kill -9 and resume.
 
-    .venv/bin/python bench/triage.py [--findings 5000] [--skip-llm] [--keep DIR]
+    .venv/bin/python bench/triage.py [--findings 5000] [--files 1200] [--skip-llm] [--keep DIR]
 
 1. heuristic analyst over a generated workspace (default 5000 findings from two "tools", 10 %
    of them duplicates) and over the labelled corpus (tests/corpus) when it is there:
    findings/s (target >= 200/s on 2 cores) and peak memory (max RSS of the triage process);
+1b. heuristic analyst over a many-files workspace (``bench/manyfiles.py``: default 1200 modules
+   of realistic sizes, one finding location each, bandit + semgrep with duplicates), run as a user
+   runs it (``--out`` triaged SARIF, ``--report`` HTML, ``--jsonl``): findings/s end to end
+   (process start to exit) and for the triage phase alone (target >= 300/s end to end on 2 cores),
+   peak RSS of the largest process;
 2. llm analyst against a scripted OpenAI-compatible server on 127.0.0.1 (no real model):
    model calls and prompt tokens per finding (median / p95) and wall time with --jobs 1, 4, 16
    while the server answers each call after a fixed latency, like a provider would;
@@ -213,6 +218,40 @@ def heuristic(root: Path, files: list[Path], jobs: int) -> None:
         f"  {r['findings']} findings ({r['investigated']} investigations) in {r['triage_seconds']:.2f} s "
         f"triage + load = {r['wall']:.2f} s wall: {rate:.0f} findings/s triage, "
         f"{r['findings'] / r['wall']:.0f} findings/s end to end; peak RSS {r['peak_mb']:.0f} MB"
+    )
+    again = run_triage(args)
+    print(
+        f"  rerun (everything decided): {again['reused']} reused, {again['investigated']} investigated, "
+        f"{again['wall']:.2f} s wall"
+    )
+
+
+def many_files(root: Path, files: int, jobs: int | None) -> None:
+    """The many-files workspace, triaged cold (no store) with every output a CI run writes."""
+    from manyfiles import generate_many
+
+    shutil_rm(root)
+    inputs = generate_many(root, files)
+    out = root / "out"
+    args = [*map(str, inputs), "--repo", str(root), "--out", str(out / "triaged.sarif")]
+    args += [
+        "--report",
+        str(out / "report.html"),
+        "--jsonl",
+        str(out / "verdicts.jsonl"),
+        "--fail-on",
+        "never",
+    ]
+    if jobs is not None:
+        args += ["--jobs", str(jobs)]
+    print(f"\n## many files: {files} modules, one finding location each (bench/manyfiles.py)")
+    r = run_triage(args)
+    print(f"$ sastls triage {cmdline(args)} --no-progress")
+    print(
+        f"  {r['findings']} findings ({r['investigated']} investigations): "
+        f"{r['findings'] / r['wall']:.0f} findings/s end to end ({r['wall']:.2f} s from process start "
+        f"to exit, outputs written), {r['findings'] / max(r['triage_seconds'], 1e-9):.0f} findings/s "
+        f"triage phase ({r['triage_seconds']:.2f} s); peak RSS {r['peak_mb']:.0f} MB (largest process)"
     )
     again = run_triage(args)
     print(
@@ -504,6 +543,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--findings", type=int, default=5000)
     ap.add_argument("--jobs", type=int, default=4)
+    ap.add_argument("--files", type=int, default=1200, help="modules of the many-files workspace (0: skip)")
     ap.add_argument("--skip-llm", action="store_true")
     ap.add_argument("--llm-findings", type=int, default=200, help="findings for the llm runs")
     ap.add_argument("--latency", type=float, default=0.05, help="seconds the scripted model takes per call")
@@ -515,6 +555,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         files = generate(root, a.findings)
         print(f"generated {a.findings} findings in {root}")
         heuristic(root, files, a.jobs)
+        if a.files:
+            many_files(Path(tmp) / "many", a.files, None)
         corpus()
         if not a.skip_llm:
             llm_figures(Path(tmp), a.llm_findings, a.latency)

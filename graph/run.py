@@ -27,6 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .provenance import stamp
 from .state import JSON, InvestigationState, Limits, RunContext, initial_state
 from .verdict import AnalystName, Evidence, Usage, Verdict
 
@@ -228,24 +229,19 @@ async def _drive(
 
 
 def _drive_sync(
-    graph: Any,
-    inp: InvestigationState,
-    config: dict[str, Any],
-    *,
-    ctx: RunContext,
-    on_event: EventSink | None,
+    state: InvestigationState, ctx: RunContext, limit: int, on_event: EventSink | None
 ) -> InvestigationState:
+    from .builder import run_synchronous
+
     if on_event is None:
-        out: InvestigationState = graph.invoke(inp, config, context=ctx)
-        return out
-    values: InvestigationState = InvestigationState()
+        return run_synchronous(state, ctx, recursion_limit=limit)
     iteration = 0
-    for mode, chunk in graph.stream(inp, config, context=ctx, stream_mode=["updates", "values"]):
-        if mode == "values":
-            values = chunk
-        else:
-            iteration = _emit(chunk, iteration, on_event)
-    return values
+
+    def emit(node: str, update: dict[str, Any]) -> None:
+        nonlocal iteration
+        iteration = _emit({node: update}, iteration, on_event)
+
+    return run_synchronous(state, ctx, recursion_limit=limit, on_update=emit)
 
 
 def _emit(chunk: Any, iteration: int, on_event: EventSink) -> int:
@@ -271,9 +267,7 @@ async def _run(
     checkpoint: bool,
     deadline: float | None = None,
 ) -> InvestigationState:
-    from langgraph.errors import GraphRecursionError
-
-    from .builder import compiled_graph, with_checkpointer
+    from .builder import RecursionLimitError
     from .nodes.fetch_code import prefetch
     from .routing import recursion_limit
 
@@ -286,18 +280,25 @@ async def _run(
         max_lines=config.fetch.max_lines,
         max_chars=config.fetch.max_chars,
         privacy_globs=tuple(config.privacy_globs) if analyst.wants_transcript else (),
+        model_paths=tuple(config.models),
         deadline=deadline,
     )
 
     def fresh() -> InvestigationState:
         return initial_state(finding.to_dict(), analyst.name, analyst.model, prefetch(finding, ctx))
 
+    if analyst.synchronous:  # milliseconds of pure computation: no checkpoint, no LangGraph
+        try:
+            return _drive_sync(fresh(), ctx, recursion_limit(limits), on_event)
+        except RecursionLimitError:
+            log.error("recursion limit reached for %s", finding.fingerprint)
+            return InvestigationState(stop_reason="recursion_limit")
+    from langgraph.errors import GraphRecursionError
+
+    from .builder import compiled_graph, with_checkpointer
+
     run_config: dict[str, Any] = {"recursion_limit": recursion_limit(limits)}
     try:
-        if analyst.synchronous:  # milliseconds of pure computation: no checkpoint, no event loop hops
-            return _drive_sync(
-                compiled_graph(synchronous=True), fresh(), run_config, ctx=ctx, on_event=on_event
-            )
         if not checkpoint:
             return await _drive(compiled_graph(), fresh(), run_config, ctx=ctx, on_event=on_event)
         from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
@@ -460,7 +461,7 @@ async def ainvestigate_with(
             message=f"{type(exc).__name__}: {exc}",
             seconds=time.monotonic() - started,
         )
-    return _finish(verdict, finding, store, on_event, iteration)
+    return _finish(stamp(verdict, root, config), finding, store, on_event, iteration)
 
 
 def _index_for(root: Path, config: Config) -> WorkspaceIndex:
@@ -495,9 +496,9 @@ def _choose_analyst(finding: Finding, config: Config, index: WorkspaceIndex) -> 
     from .analysts.heuristic import HeuristicAnalyst, is_conclusive
 
     if config.analyst != "llm":
-        return HeuristicAnalyst()
+        return HeuristicAnalyst(model_paths=config.models)
     if config.cascade:
-        heuristic = HeuristicAnalyst()
+        heuristic = HeuristicAnalyst(model_paths=config.models)
         try:
             judgement = heuristic.judgement(finding, index)
         except Exception:

@@ -91,6 +91,7 @@ class RunContext:
     max_lines: int = 200
     max_chars: int = 20_000
     privacy_globs: Sequence[str] = ()  # applied to everything that may reach a model
+    model_paths: Sequence[str] = ()  # the configuration's model files for the offline analyst
     deadline: float | None = None  # time.monotonic() instant by which the investigation ends
 
 

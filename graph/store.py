@@ -1,7 +1,9 @@
 """The verdict store: SQLite (stdlib) in WAL mode, keyed by ``sastls/v1`` fingerprint.
 
 It keeps every verdict ever reached for a finding (analyst, model, time, tokens,
-cost, the hash of the code it was reached on), human feedback (confirm / overturn
+cost, the hash of the code it was reached on, the analyst's version and the digest of
+the model files it used: ``graph.provenance`` decides from them whether a stored verdict
+still stands), human feedback (confirm / overturn
 with a reason and a user), the findings themselves, and fixes that held (the fix
 loop learns from them). The *effective* verdict of a finding is the latest human
 judgement, else the latest analyst verdict.
@@ -127,7 +129,16 @@ def _v4(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE known_fixes ADD COLUMN trust TEXT NOT NULL DEFAULT 'tested'")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4)
+def _v5(conn: sqlite3.Connection) -> None:
+    """What each verdict was reached with (issue 12 §3b): the analyst's version and the models' digest.
+
+    Existing rows get NULL: their analyst verdicts no longer match any analyst and are decided again
+    when next needed (``graph.provenance.stale_reason``); human verdicts are untouched and always stand."""
+    conn.execute("ALTER TABLE verdicts ADD COLUMN analyst_version TEXT")
+    conn.execute("ALTER TABLE verdicts ADD COLUMN models_digest TEXT")
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -274,8 +285,9 @@ class VerdictStore:
         with self._write() as conn:
             conn.execute(
                 """INSERT INTO verdicts (fingerprint, verdict, confidence, analyst, model, decided_at, human,
-                       content_hash, data, prompt_tokens, completion_tokens, cost_usd, reason)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                       content_hash, data, prompt_tokens, completion_tokens, cost_usd, reason,
+                       analyst_version, models_digest)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 (
                     verdict.fingerprint,
                     verdict.verdict,
@@ -290,6 +302,8 @@ class VerdictStore:
                     verdict.usage.completion_tokens,
                     verdict.usage.cost_usd,
                     verdict.reason,
+                    verdict.analyst_version,
+                    verdict.models_digest,
                 ),
             )
             if finding is not None:
@@ -379,6 +393,8 @@ class VerdictStore:
                 stop_reason=None,
                 decided_at=now_iso(),
                 human=True,
+                analyst_version=None,
+                models_digest=None,
             )
             conn.execute(
                 """INSERT INTO verdicts (fingerprint, verdict, confidence, analyst, model, decided_at, human,

@@ -67,6 +67,8 @@ class Verdict:
     decided_at: str = field(default_factory=now_iso)
     human: bool = False  # a person confirmed or overturned it
     content_hash: str | None = None  # hash of the file the verdict was reached on
+    analyst_version: str | None = None  # the analyst's release and code digest (graph.provenance)
+    models_digest: str | None = None  # the model files it was reached with (built-in and the user's)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -88,4 +90,6 @@ class Verdict:
             decided_at=data.get("decided_at") or now_iso(),
             human=bool(data.get("human", False)),
             content_hash=data.get("content_hash"),
+            analyst_version=data.get("analyst_version"),
+            models_digest=data.get("models_digest"),
         )

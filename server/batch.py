@@ -23,6 +23,7 @@ import logging
 import os
 import threading
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from sastls.analyzers.config import Config
 from sastls.analyzers.findings.model import Finding
+from sastls.graph.provenance import models_digest, stale_reason, stamp
 from sastls.graph.verdict import Usage, Verdict, now_iso
 
 from .progress import NullProgress, Progress
@@ -39,6 +41,8 @@ from .reports.stats import RunStats, Skipped
 if TYPE_CHECKING:
     from sastls.analyzers.findings.load import LoadResult
     from sastls.graph.store import VerdictStore
+
+    from .batch_workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -160,10 +164,39 @@ def sarif_documents(paths: Iterable[str]) -> dict[str, Any]:
     return docs
 
 
-def _load(files: Sequence[Path], repo: Path) -> LoadResult:
+def _load(files: Sequence[Path], repo: Path, bases: Any = None) -> LoadResult:
     from sastls.analyzers.findings.load import load_findings
 
-    return load_findings(list(files), repo)
+    return load_findings(list(files), repo, fingerprint_bases=bases)
+
+
+class _EarlyWorkers:
+    """Fingerprint bases for ``load_findings``: over worker processes started for the occasion
+    when the run is big enough to investigate over processes anyway (they are kept for that)."""
+
+    def __init__(self, options: TriageOptions) -> None:
+        self.options = options
+        self.workers: Workers | None = None
+
+    def __call__(self, findings: Sequence[Finding], repo: Path) -> list[str]:
+        from sastls.analyzers.fingerprints import fingerprint_bases
+
+        procs = worker_processes(self.options, len(findings))
+        if procs > 1:
+            try:
+                from .batch_workers import Workers
+
+                self.workers = Workers(self.options, procs)
+                return self.workers.fingerprint_bases(findings, repo)
+            except Exception as exc:  # a broken worker must not cost the fingerprints
+                log.warning("fingerprints over worker processes failed (%s): computed here", exc)
+                self.close()
+        return fingerprint_bases(findings, repo)
+
+    def close(self) -> None:
+        if self.workers is not None:
+            self.workers.close()
+            self.workers = None
 
 
 def classify_load_errors(files: Sequence[Path], result: LoadResult) -> tuple[list[str], list[str]]:
@@ -256,17 +289,11 @@ def default_index(repo: Path, config: Config) -> Any:
     )
 
 
-def reusable(stored: Verdict, config: Config) -> bool:
-    """May a stored verdict for the same code stand in for a new investigation?"""
-    if stored.human or stored.analyst == config.analyst:
-        return True
-    # llm mode with the cascade accepts conclusive heuristic verdicts without a model call anyway
-    return (
-        config.analyst == "llm"
-        and config.cascade
-        and stored.analyst == "heuristic"
-        and stored.verdict != "NEEDS_REVIEW"
-    )
+def reusable(stored: Verdict, config: Config, workspace: Path | None = None) -> bool:
+    """May a stored verdict for the same code stand in for a new investigation? A person's always;
+    an analyst's when the same analyst, at the same version, with the same models (and for llm the
+    same model) reached it (``graph.provenance.stale_reason``)."""
+    return stale_reason(stored, config, workspace) is None
 
 
 class Runner:
@@ -290,6 +317,8 @@ class Runner:
         self.skipped: list[Skipped] = []
         self.investigated: list[str] = []
         self.reused = 0
+        self.redecided: dict[str, str] = {}  # fingerprint -> why its stored verdict no longer stands
+        self.models_digest = models_digest(options.repo, options.config.models)
         self.spent = 0.0
         self.checkpoint = (
             options.checkpoint if options.checkpoint is not None else options.config.analyst == "llm"
@@ -312,6 +341,8 @@ class Runner:
     def _record(self, group: Group, verdict: Verdict, content_hash: str, *, store: bool) -> None:
         """Keep the verdict for every member (the cost counted once, on the primary); commit it."""
         primary = group.primary
+        if store and verdict.analyst_version is None:
+            verdict = stamp(verdict, self.o.repo, self.o.config)  # what it was reached with
         decided = [(primary, replace(verdict, fingerprint=primary.fingerprint, content_hash=content_hash))]
         decided += [
             (m, replace(verdict, fingerprint=m.fingerprint, usage=Usage(), content_hash=self.hashes(m.path)))
@@ -333,7 +364,11 @@ class Runner:
         except Exception as exc:  # a broken store must not lose the rest of the run
             log.warning("verdict store lookup failed for %s: %s", primary.fingerprint, exc)
             return False
-        if stored is None or not reusable(stored, self.o.config):
+        if stored is None:
+            return False
+        stale = stale_reason(stored, self.o.config, self.o.repo, digest=self.models_digest)
+        if stale is not None:
+            self.redecided[primary.fingerprint] = stale  # decided again: the summary says why
             return False
         self.reused += 1
         self._record(group, stored, content_hash, store=False)
@@ -492,8 +527,10 @@ async def atriage_findings(
     index: Any = None,
     progress: Progress | None = None,
     baseline: set[str] | None = None,
+    workers: Workers | None = None,
 ) -> TriageResult:
-    """Triage already loaded findings (the language server's entry point)."""
+    """Triage already loaded findings (the language server's entry point). ``workers``: worker
+    processes already started (``batch_workers.Workers``), used when the run is big enough."""
     started = time.perf_counter()
     groups, state, duplicate_of = select(findings, options.shard, baseline)
     scope = [m for g in groups for m in g.members]
@@ -514,7 +551,9 @@ async def atriage_findings(
 
             cancel = threading.Event()
             try:
-                await asyncio.to_thread(run_in_processes, run, todo, procs, store.path, cancel)
+                await asyncio.to_thread(
+                    run_in_processes, run, todo, procs, store.path, cancel, workers=workers
+                )
             except asyncio.CancelledError:
                 cancel.set()  # Ctrl-C / task cancelled: stop the workers now, not after the backlog
                 raise
@@ -528,6 +567,7 @@ async def atriage_findings(
         total=len(scope),
         investigated=len(run.investigated),
         reused=run.reused,
+        redecided=dict(Counter(run.redecided.values())),
         duplicates=len(duplicate_of),
         wall_seconds=time.perf_counter() - started,
         jobs=options.jobs,
@@ -579,7 +619,26 @@ async def atriage(
     progress: Progress | None = None,
 ) -> TriageResult:
     """Load ``files`` and triage their findings. Input problems are returned, never raised."""
-    loaded = await asyncio.to_thread(_load, files, options.repo)
+    early = _EarlyWorkers(options) if investigate is None and options.config.analyst == "heuristic" else None
+    try:
+        return await _atriage(
+            files, options, store=store, investigate=investigate, progress=progress, early=early
+        )
+    finally:
+        if early is not None:
+            early.close()
+
+
+async def _atriage(
+    files: Sequence[Path],
+    options: TriageOptions,
+    *,
+    store: VerdictStore | None,
+    investigate: Investigate | None,
+    progress: Progress | None,
+    early: _EarlyWorkers | None,
+) -> TriageResult:
+    loaded = await asyncio.to_thread(_load, files, options.repo, early)
     input_errors, warnings = classify_load_errors(files, loaded)
     problem = wrong_repo(loaded.findings, options.repo)
     if problem is not None:
@@ -605,7 +664,13 @@ async def atriage(
         st = store
     try:
         result = await atriage_findings(
-            loaded.findings, options, store=st, investigate=investigate, progress=progress, baseline=baseline
+            loaded.findings,
+            options,
+            store=st,
+            investigate=investigate,
+            progress=progress,
+            baseline=baseline,
+            workers=early.workers if early is not None else None,
         )
     finally:
         if own_store:

@@ -5,6 +5,10 @@ index parses a file once) handed out to ``processes`` workers as they free up. E
 its own index, event loop and store connection (the store is safe across processes) and commits
 every verdict itself, so a killed run loses nothing; the parent only counts. A worker whose
 parent died stops before its next finding.
+
+A big run starts its workers while its findings are read (``Workers``), and first uses them to
+fingerprint the findings (parsing every file they sit in is the largest part of loading), file by
+file in parallel; the same processes then investigate.
 """
 
 from __future__ import annotations
@@ -17,11 +21,13 @@ import queue as queue_mod
 import signal
 import threading
 import time
+from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from sastls.analyzers.findings.model import Finding
 from sastls.graph.verdict import Verdict
 
 from .batch import Group, Runner, TriageOptions, default_index, default_investigate
@@ -49,7 +55,9 @@ class _QueueProgress:
         pass
 
     def advance(self, verdict: Verdict | None, *, reused: bool = False) -> None:
-        self.queue.put((verdict, reused))
+        # what a display reads (label, usage); the verdict itself comes back with its chunk
+        slim = replace(verdict, evidence=(), justification="", path_taken=()) if verdict is not None else None
+        self.queue.put((slim, reused))
 
     def close(self) -> None:
         pass
@@ -58,12 +66,18 @@ class _QueueProgress:
 @dataclass
 class _Worker:
     options: TriageOptions
-    store_path: Path
     queue: Any
     parent: int
     loop: asyncio.AbstractEventLoop
     index: Any
-    store: Any
+    stores: dict[Path, Any]
+
+    def store(self, path: Path) -> Any:
+        if path not in self.stores:
+            from sastls.graph.store import VerdictStore
+
+            self.stores[path] = VerdictStore(path)
+        return self.stores[path]
 
 
 _state: list[_Worker] = []  # set by the initializer in each worker process (never at import)
@@ -76,9 +90,7 @@ def _watch_parent(parent: int) -> None:
     os._exit(3)
 
 
-def _init(options: TriageOptions, store_path: Path, queue: Any, parent: int) -> None:
-    from sastls.graph.store import VerdictStore
-
+def _init(options: TriageOptions, queue: Any, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent decides
 
     threading.Thread(target=_watch_parent, args=(parent,), name="sastls-parent-watch", daemon=True).start()
@@ -86,22 +98,67 @@ def _init(options: TriageOptions, store_path: Path, queue: Any, parent: int) -> 
     _state.append(
         _Worker(
             options,
-            store_path,
             queue,
             parent,
             asyncio.new_event_loop(),
             default_index(options.repo, options.config),
-            VerdictStore(store_path),
+            {},
         )
     )
 
 
-def _chunk(groups: list[Group]) -> ChunkResult:
+def _bases(findings: list[Finding], repo: Path) -> list[str]:
+    from sastls.analyzers.fingerprints import fingerprint_bases
+
+    return fingerprint_bases(findings, repo)
+
+
+def _chunk(groups: list[Group], store_path: Path) -> ChunkResult:
     w = _state[0]
-    run = Runner(w.options, w.store, default_investigate(), w.index, _QueueProgress(w.queue))
+    run = Runner(w.options, w.store(store_path), default_investigate(), w.index, _QueueProgress(w.queue))
     run.should_stop = lambda: os.getppid() != w.parent
     w.loop.run_until_complete(run.all(groups))
     return ChunkResult(run.verdicts, run.skipped, run.investigated, run.reused)
+
+
+class Workers:
+    """``processes`` spawned workers (started at once, in the background), used first for
+    fingerprints, then for investigations; ``close`` ends them."""
+
+    def __init__(self, options: TriageOptions, processes: int) -> None:
+        ctx = multiprocessing.get_context("spawn")  # no fork of a process holding threads and sqlite
+        self.processes = processes
+        self.queue = ctx.Queue()
+        self.pool = ProcessPoolExecutor(
+            processes, mp_context=ctx, initializer=_init, initargs=(options, self.queue, os.getpid())
+        )
+
+    def fingerprint_bases(self, findings: Sequence[Finding], repo: Path) -> list[str]:
+        """``analyzers.fingerprints.fingerprint_bases`` over the workers: the findings split by
+        file (a file's findings stay together, so each file is parsed once), bases in input order."""
+        order = sorted(range(len(findings)), key=lambda k: findings[k].path)
+        parts: list[list[int]] = []
+        size = max(1, -(-len(order) // (self.processes * CHUNKS_PER_PROCESS)))
+        for k in order:
+            same_file = parts and findings[parts[-1][-1]].path == findings[k].path
+            if parts and (len(parts[-1]) < size or same_file):
+                parts[-1].append(k)
+            else:
+                parts.append([k])
+        futures = [self.pool.submit(_bases, [findings[k] for k in part], repo) for part in parts]
+        out = [""] * len(findings)
+        for part, fut in zip(parts, futures, strict=True):
+            for k, base in zip(part, fut.result(), strict=True):
+                out[k] = base
+        return out
+
+    def close(self, *, now: bool = False) -> None:
+        """End the workers; without waiting for them to exit (they have nothing left to commit:
+        every verdict was committed before its chunk returned), so the outputs are written meanwhile."""
+        if now:
+            for child in multiprocessing.active_children():
+                child.terminate()
+        self.pool.shutdown(wait=False, cancel_futures=True)
 
 
 def chunks(groups: list[Group], processes: int) -> list[list[Group]]:
@@ -111,32 +168,33 @@ def chunks(groups: list[Group], processes: int) -> list[list[Group]]:
     return [ordered[i : i + size] for i in range(0, len(ordered), size)]
 
 
-def run_in_processes(
-    run: Runner, groups: list[Group], processes: int, store_path: Path, cancel: threading.Event
+def run_in_processes(  # noqa: PLR0917
+    run: Runner,
+    groups: list[Group],
+    processes: int,
+    store_path: Path,
+    cancel: threading.Event,
+    workers: Workers | None = None,
 ) -> None:
-    """Investigate ``groups`` in ``processes`` workers; results are folded into ``run``.
+    """Investigate ``groups`` in ``processes`` workers (``workers`` when already started, else new
+    ones, ended here); results are folded into ``run``.
 
     Setting ``cancel`` stops the workers at once (what they committed stays committed).
     """
-    ctx = multiprocessing.get_context("spawn")  # no fork of a process holding threads and sqlite handles
-    queue = ctx.Queue()
-    pool = ProcessPoolExecutor(
-        processes, mp_context=ctx, initializer=_init, initargs=(run.o, store_path, queue, os.getpid())
-    )
+    own = workers is None
+    pool = workers if workers is not None else Workers(run.o, processes)
     finished: list[Future[ChunkResult]] = []
     try:
-        work = {pool.submit(_chunk, c): c for c in chunks(groups, processes)}
+        work = {pool.pool.submit(_chunk, c, store_path): c for c in chunks(groups, pool.processes)}
         pending: set[Future[ChunkResult]] = set(work)
         while pending and not cancel.is_set():
             done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             finished.extend(done)
-            _drain(queue, run)
-        _drain(queue, run)
+            _drain(pool.queue, run)
+        _drain(pool.queue, run)
     finally:
-        if cancel.is_set():
-            for child in multiprocessing.active_children():
-                child.terminate()
-        pool.shutdown(wait=not cancel.is_set(), cancel_futures=True)
+        if own or cancel.is_set():
+            pool.close(now=cancel.is_set())
     if cancel.is_set():
         return
     for fut in finished:

@@ -1,4 +1,4 @@
-"""The ``sastls`` command line: serve | findings | investigate | fix | triage | merge | eval.
+"""The ``sastls`` command line: serve | findings | investigate | judge | fix | triage | merge | eval.
 
 Each subcommand's work lives in ``sastls.server.commands.<name>.run(args) -> int``,
 imported only when that subcommand runs (start-up stays fast).
@@ -144,6 +144,38 @@ def build_parser() -> argparse.ArgumentParser:
     _selector(p)
     _analyst_options(p)
     _json(p, "the verdict")
+
+    p = _sub(
+        sub,
+        "judge",
+        "record your verdict on a finding (a false positive's reason can teach the offline analyst)",
+        "sastls judge findings/scan.sarif --repo . --at app/views.py:18 --verdict fp \\\n"
+        '    --reason "validated by check_name"',
+    )
+    p.add_argument("files", nargs="+", metavar="FINDINGS", help="findings files the finding is in")
+    _repo(p)
+    _selector(p)
+    p.add_argument("--verdict", required=True, metavar="fp|real", help="fp (false positive) or real")
+    p.add_argument(
+        "--reason", default="", help="why; kept with the verdict (naming a function can teach: see --learn)"
+    )
+    learn = p.add_mutually_exclusive_group()
+    learn.add_argument(
+        "--learn",
+        dest="learn",
+        action="store_const",
+        const=True,
+        default=None,
+        help="record the function the reason names as a model in .sastls/models/learned.toml without asking "
+        "(default: ask on a terminal, else only say so)",
+    )
+    learn.add_argument(
+        "--no-learn", dest="learn", action="store_const", const=False, help="never record a model"
+    )
+    p.add_argument("--user", help="who judges (default: the login name)")
+    p.add_argument(
+        "--store", metavar="PATH", help="verdict store (default: .sastls/verdicts.db in the workspace)"
+    )
 
     p = _sub(
         sub,

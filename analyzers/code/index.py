@@ -6,8 +6,11 @@ symlinks leaving it. Each file is parsed on first use and summarised
 (:mod:`.symbols`); the summary is cached by content hash and re-checked against
 the file's stat, so edits on disk are noticed, and ``update_text`` overlays an
 unsaved editor buffer. Workspace-wide questions (definitions by name, callers)
-scan the tree once and then answer from inverted tables that single-file updates
-keep current. Parsed trees are kept for a few recently used files only.
+answer from inverted tables that single-file updates keep current. The tables are
+filled lazily, name by name: a word index of the tree (one cheap regular-expression
+pass over the text) says which files can define a name and which can call it, and
+only those are parsed; a question that needs every name (fuzzy matches) summarises
+the whole tree. Parsed trees are kept for a few recently used files only.
 
 Thread-safe: one re-entrant lock guards the caches.
 """
@@ -64,6 +67,15 @@ _IDENTIFIER_TYPES = ("identifier", "field_identifier", "property_identifier", "t
 _NOT_CODE = ("string", "comment", "string_content", "char_literal", "template_string")
 _SELF_NAMES = frozenset({"self", "this", "cls"})
 _SPLIT_QUALIFIED = re.compile(r"::|->|\.")
+_WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+# Python: a superset of what the definitions and calls queries can capture. A definition is
+# ``def``/``class`` NAME or a module-level ``NAME =`` / ``NAME: T =``; a call is NAME followed by
+# its argument list (whitespace, line continuations and comments may sit between them).
+_PY_DEF = re.compile(
+    rb"\b(?:def|class)(?:\s|\\)+([A-Za-z_][A-Za-z0-9_]*)|\b([A-Za-z_][A-Za-z0-9_]*)(?:\s|\\)*[:=]"
+)
+_PY_CALL = re.compile(rb"\b([A-Za-z_][A-Za-z0-9_]*)(?:\s|\\|#[^\n]*)*\(")
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _C_IMPL_EXT = (".c", ".cc", ".cpp", ".cxx", ".c++")
 _C_FAMILY = frozenset({"c", "cpp"})
 _JS_EXT = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
@@ -81,9 +93,13 @@ class FileProblem:
 
 
 class ParsedFile:
-    """One file's bytes, decoded text, lines (without line endings), tree and summary."""
+    """One file's bytes, decoded text, lines (without line endings), tree and summary.
 
-    __slots__ = ("content_hash", "language", "lines", "path", "source", "summary", "text", "tree")
+    ``derived`` memoises facts that analysers derive from the tree (``name -> value``): they live
+    exactly as long as this parse, so an edit (a new ParsedFile) can never see stale ones.
+    """
+
+    __slots__ = ("content_hash", "derived", "language", "lines", "path", "source", "summary", "text", "tree")
 
     def __init__(
         self,
@@ -103,6 +119,7 @@ class ParsedFile:
         self.tree = tree
         self.content_hash = content_hash
         self.summary = summary
+        self.derived: dict[str, object] = {}
 
     def line_text(self, line: int) -> str:
         """1-based line without its ending ("" out of range)."""
@@ -193,6 +210,10 @@ class WorkspaceIndex:
         self._files: list[str] | None = None
         self._file_set: set[str] = set()
         self._all_indexed = False
+        # ("def" | "call", identifier) -> files that may define / call it (None until a by-name
+        # question needs it); the (kind, name) pairs whose files are all summarised already
+        self._words: dict[tuple[str, str], list[str]] | None = None
+        self._named: set[tuple[str, str]] = set()
         # name -> path -> (symbols, best bare-name workspace score there): the bound that lets
         # ``definitions`` stop early on names defined thousands of times
         self._defs_by_name: dict[str, dict[str, tuple[tuple[Symbol, ...], float]]] = {}
@@ -313,9 +334,10 @@ class WorkspaceIndex:
             current = set(self._scan())
             for rel in old - current - set(self._overlays):
                 self._drop(rel)
-            if self._all_indexed:
-                for rel in self._scan():
-                    self._summary(rel)
+            self._words = None
+            self._named.clear()
+            for rel in self._scan() if self._all_indexed else list(self._summaries):
+                self._summary(rel)
 
     def build(self) -> int:
         """Summarise every file now (else done on the first workspace-wide question); returns the count."""
@@ -351,13 +373,20 @@ class WorkspaceIndex:
         return [c for c in s.calls if symbol.start_line <= c.line <= symbol.end_line]
 
     def definitions(
-        self, name: str, *, from_path: str | None = None, line: int | None = None, limit: int = 5
+        self,
+        name: str,
+        *,
+        from_path: str | None = None,
+        line: int | None = None,
+        limit: int = 5,
+        fuzzy: bool = True,
     ) -> list[SymbolMatch]:
         """Definitions of ``name``, best first: bare or qualified (``obj.m``, ``Class::m``, ``pkg.func``).
 
         Strategies, strongest first: ``same_file`` (the file where the name was seen), ``import``
         (what that file imports or includes), ``workspace`` (any file, ranked by qualifier and
-        proximity), ``fuzzy`` (near spellings of the bare name, only when nothing else matched).
+        proximity), ``fuzzy`` (near spellings of the bare name, only when nothing else matched and
+        ``fuzzy`` is on: the one strategy that needs every file of the workspace summarised).
         """
         bare, qual = split_qualified(name)
         if not bare:
@@ -385,10 +414,11 @@ class WorkspaceIndex:
                         add(sym, "same_file", fit - self._decl_penalty(sym))
                 for sym, score, rest in self._imported(origin, bare, qual):
                     add(sym, "import", score * self._fit(sym, rest, None) - self._decl_penalty(sym))
-            self._ensure_all()
+            self._ensure_named(bare, "def")
             for sym, score in self._workspace(bare, qual, origin, max(limit, 0) + len(found)):
                 add(sym, "workspace", score)
-            if not found:
+            if not found and fuzzy:
+                self._ensure_all()
                 for sym, ratio in self._fuzzy(bare):
                     add(sym, "fuzzy", 0.3 * ratio * self._fit(sym, qual, None))
             ranked = sorted(found.values(), key=lambda m: (-m.score, m.symbol.path, m.symbol.start_line))
@@ -463,7 +493,7 @@ class WorkspaceIndex:
         if not bare:
             return []
         with self._lock:
-            self._ensure_all()
+            self._ensure_named(bare, "call")
             want = max(limit, 0)
             first: list[CallSite] = []
             later: list[CallSite] = []
@@ -563,11 +593,59 @@ class WorkspaceIndex:
             if isinstance(got, FileProblem) and got.code == "not_found":
                 self._drop(rel)
         self._all_indexed = True
+        self._words = None  # every file is summarised: the word index has served
+
+    def _ensure_named(self, bare: str, kind: str) -> None:
+        """Summarise every file that can define (``kind`` "def") or call ("call") ``bare``.
+
+        Python files are picked by what their text can parse to (``_PY_DEF`` / ``_PY_CALL``), files
+        of other languages by the word alone: a superset either way, so the tables then answer for
+        ``bare`` exactly as if the whole tree were summarised. Names that are not plain ASCII
+        identifiers (``operator==``, ``$el``, non-ASCII) summarise everything.
+        """
+        if self._all_indexed or (kind, bare) in self._named:
+            return
+        if not _PLAIN_NAME.fullmatch(bare):
+            self._ensure_all()
+            return
+        for rel in self._word_index().get((kind, bare), ()):
+            if rel in self._summaries:
+                continue
+            got = self._summary(rel)
+            if isinstance(got, FileProblem) and got.code == "not_found":
+                self._drop(rel)
+        self._named.add((kind, bare))
+
+    def _word_index(self) -> dict[tuple[str, str], list[str]]:
+        """(kind, identifier) -> the files (of ``_scan``) that may define or call it; built once."""
+        if self._words is None:
+            words: dict[tuple[str, str], list[str]] = {}
+            for rel in self._scan():
+                data = self._overlays.get(rel)
+                if data is None:
+                    got = self._read_disk(rel)
+                    if isinstance(got, FileProblem):
+                        continue
+                    data = got[1]
+                if language_for(rel, data) == "python":
+                    defs = {a or b for a, b in _PY_DEF.findall(data)}
+                    calls = set(_PY_CALL.findall(data))
+                else:
+                    defs = calls = set(_WORD.findall(data))
+                for w in defs:
+                    words.setdefault(("def", w.decode("ascii")), []).append(rel)
+                for w in calls:
+                    words.setdefault(("call", w.decode("ascii")), []).append(rel)
+            self._words = words
+        return self._words
 
     def _summary(self, rel: str | None) -> FileSummary | FileProblem:
         if rel is None:
             return FileProblem("bad_request", "no path")
-        norm = sandbox_path(self.root, rel)
+        # a path already summarised is a checked, normalised path: the sandbox check (a realpath,
+        # the dearest part of a cache hit) is repeated below only when the file must be read again
+        checked = rel not in self._summaries
+        norm = sandbox_path(self.root, rel) if checked else rel
         if isinstance(norm, FileProblem):
             return norm
         cached = self._summaries.get(norm)
@@ -583,6 +661,11 @@ class WorkspaceIndex:
                 stamp = None
             if cached is not None and stamp is not None and self._stamps.get(norm) == stamp:
                 return cached
+            if not checked:
+                again = sandbox_path(self.root, norm)
+                if isinstance(again, FileProblem):
+                    self._drop(norm)
+                    return again
             got = self._read_disk(norm)
             if isinstance(got, FileProblem):
                 if cached is not None:

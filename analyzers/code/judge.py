@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from ..findings.model import Finding
+from ..models import Models, load_models
 from .taint.c_judge import judge_c
 from .taint.families import Family, family_of
 from .taint.outcome import POSITIVE_ROLES, Outcome
 from .taint.python.engine import Engine
 from .taint.python.judge import judge_python
 from .taint.python.results import AnalysisBudgetExceeded
+from .taint.python.spec import python_spec
 from .taint.values import Note
 
 if TYPE_CHECKING:
@@ -57,9 +60,14 @@ class Judge:
     Reuse one Judge for a batch over unchanged files; :func:`judge_finding` makes a fresh one
     per call, so edits between calls are always seen."""
 
-    def __init__(self, index: WorkspaceIndex) -> None:
+    def __init__(
+        self, index: WorkspaceIndex, models: Models | None = None, *, model_paths: Sequence[str] = ()
+    ) -> None:
+        """``models``: the model files to judge with; by default the built-in ones, the workspace's
+        ``.sastls/models/*.toml`` and ``model_paths`` (the configuration's ``models``)."""
         self.index = index
-        self.engine = Engine(index)
+        self.models = models if models is not None else load_models("python", index.root, tuple(model_paths))
+        self.engine = Engine(index, python_spec(self.models))
 
     def judge(self, finding: Finding) -> Judgement:
         try:
@@ -120,9 +128,9 @@ def _shown_rule(finding: Finding) -> str:
     return finding.rule_id
 
 
-def judge_finding(finding: Finding, index: WorkspaceIndex) -> Judgement:
+def judge_finding(finding: Finding, index: WorkspaceIndex, *, model_paths: Sequence[str] = ()) -> Judgement:
     """The offline verdict on ``finding`` (deterministic; FALSE_POSITIVE only with positive evidence)."""
-    return Judge(index).judge(finding)
+    return Judge(index, model_paths=model_paths).judge(finding)
 
 
 def _review(reason: str, justification: str) -> Judgement:

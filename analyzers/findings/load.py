@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -269,8 +269,14 @@ def read_findings_bytes(
     return findings, ctx.errors, fmt
 
 
-def load_findings(paths: Sequence[str | Path], repo: str | Path) -> LoadResult:
-    """Read every file, map paths to ``repo``, drop in-file duplicates, assign fingerprints."""
+def load_findings(
+    paths: Sequence[str | Path],
+    repo: str | Path,
+    *,
+    fingerprint_bases: Callable[[Sequence[Finding], Path], list[str]] | None = None,
+) -> LoadResult:
+    """Read every file, map paths to ``repo``, drop in-file duplicates, assign fingerprints
+    (``fingerprint_bases``: how the bases are computed, e.g. over worker processes)."""
     root = Path(repo)
     out = LoadResult()
     if not root.is_dir():
@@ -287,7 +293,7 @@ def load_findings(paths: Sequence[str | Path], repo: str | Path) -> LoadResult:
     try:
         from ..fingerprints import assign_fingerprints
 
-        out.findings = assign_fingerprints(out.findings, root)
+        out.findings = assign_fingerprints(out.findings, root, bases=fingerprint_bases)
     except Exception as exc:  # a fingerprint failure must not lose the findings
         log.exception("fingerprinting failed")
         out.errors.append(LoadError(str(root), "$", f"fingerprints not assigned: {exc}"))

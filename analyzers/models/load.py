@@ -290,8 +290,8 @@ def _load(
     bad = {e.file for e in fam_errors}
     errors.extend(fam_errors)
     user = [f for f in user if f.name not in bad]
-    for e in errors:
-        log.warning("model file %s (the file is ignored; built-in models stay)", e)
+    for e in errors:  # the configuration reports them too (analyzers.config.model_errors)
+        log.info("model file %s (the file is ignored; built-in models stay)", e)
     files = (*builtin, *user)
     digest = hashlib.sha256("\n".join(f"{f.name}:{f.digest}" for f in files).encode()).hexdigest()[:16]
     return Models(language=language, files=files, errors=tuple(errors), digest=digest)

@@ -54,10 +54,15 @@ def _covered(path: str, start: int, end: int, context: Mapping[str, Mapping[str,
 
 class HeuristicAnalyst:
     def __init__(
-        self, judge: JudgeFn | None = None, judgements: Mapping[str, Judgement] | None = None
+        self,
+        judge: JudgeFn | None = None,
+        judgements: Mapping[str, Judgement] | None = None,
+        *,
+        model_paths: Sequence[str] = (),
     ) -> None:
         self._judge = judge
         self._judgements: dict[str, Judgement] = dict(judgements or {})
+        self._model_paths = tuple(model_paths)  # the configuration's model files
 
     @property
     def name(self) -> AnalystName:
@@ -79,12 +84,13 @@ class HeuristicAnalyst:
         key = finding.fingerprint or json.dumps(finding.to_dict(), sort_keys=True, default=str)
         cached = self._judgements.get(key)
         if cached is None:
-            judge = self._judge
-            if judge is None:
+            if self._judge is not None:
+                cached = self._judge(finding, index)
+            else:
                 from sastls.analyzers.code.judge import judge_finding
 
-                judge = judge_finding
-            cached = self._judgements[key] = judge(finding, index)
+                cached = judge_finding(finding, index, model_paths=self._model_paths)
+            self._judgements[key] = cached
         return cached
 
     async def decide(self, state: InvestigationState, ctx: RunContext) -> Decision:

@@ -18,14 +18,15 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from typing import Any
-
-from langgraph.runtime import Runtime
+from typing import TYPE_CHECKING, Any
 
 from .. import prompts, schemas
 from ..analysts.base import Decision, ToolCall
 from ..routing import breaker, is_cycle, is_duplicate, normalize_args
 from ..state import InvestigationState, RunContext, usage_update
+
+if TYPE_CHECKING:
+    from langgraph.runtime import Runtime  # typing only: the synchronous driver never imports LangGraph
 
 
 def expired(ctx: RunContext) -> bool:

@@ -9,12 +9,13 @@ followed by ``comprehensive_evaluation``.
 from __future__ import annotations
 
 import json
-from typing import Any
-
-from langgraph.runtime import Runtime
+from typing import TYPE_CHECKING, Any
 
 from ..state import JSON, InvestigationState, RunContext, usage_update
 from .reask import ask_validated
+
+if TYPE_CHECKING:
+    from langgraph.runtime import Runtime  # typing only: the synchronous driver never imports LangGraph
 
 
 def analysis_of(conclusion: JSON) -> JSON:

@@ -9,13 +9,14 @@ otherwise it becomes NEEDS_REVIEW (or, with no analysis yet, the agent is sent t
 from __future__ import annotations
 
 import json
-from typing import Any
-
-from langgraph.runtime import Runtime
+from typing import TYPE_CHECKING, Any
 
 from .. import prompts
 from ..state import JSON, InvestigationState, RunContext, usage_update
 from .reask import ask_validated
+
+if TYPE_CHECKING:
+    from langgraph.runtime import Runtime  # typing only: the synchronous driver never imports LangGraph
 
 
 def _known_paths(state: InvestigationState) -> set[str]:

@@ -9,15 +9,17 @@ ordinary answer. Privacy globs are applied to everything a model may read.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from langgraph.runtime import Runtime
 from sastls.analyzers.code import fetch as code_fetch
 from sastls.analyzers.code.globs import matches
 from sastls.analyzers.findings.model import Finding
 
 from .. import prompts
 from ..state import JSON, InvestigationState, RunContext
+
+if TYPE_CHECKING:
+    from langgraph.runtime import Runtime  # typing only: the synchronous driver never imports LangGraph
 
 # Fetch refusals that mean the call itself was wrong (counted as errors).
 COUNTED_ERRORS = frozenset({"outside_workspace", "bad_request"})
@@ -70,7 +72,7 @@ def _facts(ctx: RunContext) -> tuple[JSON | None, str]:
     try:
         from sastls.analyzers.code.judge import judge_finding
 
-        j = judge_finding(finding, ctx.index)
+        j = judge_finding(finding, ctx.index, model_paths=ctx.model_paths)
     except Exception as exc:  # a tool answers, whatever happens
         return None, f"the offline facts are unavailable: {type(exc).__name__}: {exc}"
     entry: JSON = {

@@ -174,6 +174,11 @@ def summary(
     if tokens:
         line += f", {tokens:,} tokens, ${cost:.4f}"
     print(line, file=out)
+    if st.redecided:
+        why = ", ".join(f"{n} {reason}" for reason, n in sorted(st.redecided.items(), key=lambda kv: -kv[1]))
+        print(
+            f"  decided again: {sum(st.redecided.values())} stored verdicts no longer stood ({why})", file=out
+        )
     if st.skipped:
         reasons: dict[str, int] = {}
         for s in st.skipped:

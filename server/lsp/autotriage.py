@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from sastls.analyzers.findings.model import Finding
+from sastls.graph.provenance import models_digest, stale_reason
 from sastls.graph.verdict import Verdict
 
 from .documents import TrackedFinding
@@ -48,17 +49,43 @@ class AutoTriage:
         if doc is None or doc.dirty:
             return
         s = self.s
+        stands = self._stands()
         for tf in s.files.get(rel, ()):
             if (
                 tf.alive
                 and tf.key not in self._pending
                 and tf.fingerprint not in self._tried
                 and not s.jobs.running(tf.key)
-                and s.verdict_of(tf) is None
+                and not stands(s.verdict_of(tf))
             ):
                 self._pending[tf.key] = tf
         if self._pending and (self._worker is None or self._worker.done()):
             self._worker = s.spawn(self._drain(), "offline verdicts")
+
+    def _stands(self) -> Callable[[Verdict | None], bool]:
+        """Whether a verdict stands for the offline analyst now: a person's always; an analyst's only
+        when reached by this version of it with these model files (else it is decided again)."""
+        s = self.s
+        config = replace(s.config, analyst="heuristic")
+        try:
+            digest = models_digest(s.root, config.models)
+        except Exception:
+            digest = None
+
+        def stands(v: Verdict | None) -> bool:
+            if v is None:
+                return False
+            if v.human or v.analyst != "heuristic":
+                return True  # a person's, or a model's the user asked for: not the offline analyst's to redo
+            return digest is None or stale_reason(v, config, s.root, digest=digest) is None
+
+        return stands
+
+    def redo(self) -> None:
+        """The models changed (a model file was recorded): judge the open files' findings again."""
+        self._tried.clear()
+        for doc in list(self.s.docs.values()):
+            self.consider(doc.rel)
 
     @property
     def pending(self) -> int:
@@ -69,8 +96,9 @@ class AutoTriage:
         while self._pending and self.enabled:
             keys = list(self._pending)[:BATCH]
             batch = [self._pending.pop(k) for k in keys]
+            stands = self._stands()
             todo = [
-                tf for tf in batch if tf.alive and s.verdict_of(tf) is None and not s.jobs.running(tf.key)
+                tf for tf in batch if tf.alive and not stands(s.verdict_of(tf)) and not s.jobs.running(tf.key)
             ]
             if not todo:
                 continue
@@ -85,8 +113,9 @@ class AutoTriage:
                 log.warning("offline verdicts failed for %d findings: %s", len(todo), exc)
                 continue
             rels: set[str] = set()
+            stands = self._stands()
             for tf, verdict in zip(todo, verdicts, strict=True):
-                if verdict is None or s.verdict_of(tf) is not None:
+                if verdict is None or stands(s.verdict_of(tf)):
                     continue  # failed, or someone decided meanwhile (a person, an investigation)
                 s.verdicts[verdict.fingerprint] = verdict
                 if verdict.fingerprint != tf.fingerprint:

@@ -20,6 +20,7 @@ from sastls.analyzers.findings.model import Finding
 from sastls.analyzers.workdir import ensure_dir
 from sastls.graph.verdict import Verdict
 
+from . import learning
 from .documents import TrackedFinding
 from .jobs import Progress, bounded
 from .report import investigation_markdown, summary
@@ -205,7 +206,7 @@ async def investigate_many(
     def decided(tf: TrackedFinding) -> bool:
         """Its verdict stands for the configured analyst (an offline one does not, for a model)."""
         v = s.verdict_of(tf)
-        return v is not None and reusable(v, s.config)
+        return v is not None and reusable(v, s.config, s.root)
 
     todo = [tf for tf in tracked if tf.alive and not s.jobs.running(tf.key) and not decided(tf)]
     skipped = len(tracked) - len(todo)
@@ -325,7 +326,12 @@ async def judge(s: Session, args: Sequence[Any]) -> dict[str, Any]:
         )
     s.verdicts[tf.fingerprint] = verdict
     s.verdicts_changed([tf.primary.path])
-    return {**verdict.to_dict(), "status": "done"}
+    learn = (
+        await learning.offer(s, tf, reason, user, lambda: workspace_index(s))
+        if label == "FALSE_POSITIVE"
+        else None
+    )
+    return {**verdict.to_dict(), "status": "done", "learn": learn}
 
 
 def _user() -> str | None:

@@ -447,6 +447,9 @@ def render_html(
     meta.append(esc(scope_text(len(groups), len(findings))))
     if st.reused:
         meta.append(f"{st.reused} reused from earlier runs")
+    if st.redecided:
+        why = ", ".join(f"{n} {r}" for r, n in sorted(st.redecided.items(), key=lambda kv: -kv[1]))
+        meta.append(esc(f"{sum(st.redecided.values())} decided again ({why})"))
     if st.shard:
         meta.append(f"shard {esc(st.shard)}")
     meta.append(f"{st.wall_seconds:.1f} s with {st.jobs} jobs")

@@ -122,6 +122,9 @@ def render_markdown(
         facts.append(escape(scope_text(len(groups), len(findings)), None))
     if st.reused:
         facts.append(f"{st.reused} reused from earlier runs")
+    if st.redecided:
+        why = ", ".join(f"{n} {r}" for r, n in sorted(st.redecided.items(), key=lambda kv: -kv[1]))
+        facts.append(escape(f"{sum(st.redecided.values())} decided again ({why})"))
     if st.shard:
         facts.append(f"shard {escape(st.shard)}")
     facts.append(f"{st.wall_seconds:.1f} s")

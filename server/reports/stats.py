@@ -35,6 +35,7 @@ class RunStats:
     total: int = 0  # findings in scope (after --shard / --only-new)
     investigated: int = 0  # groups investigated in this run
     reused: int = 0  # groups whose verdict came from the store (same code, already decided)
+    redecided: Mapping[str, int] = field(default_factory=dict)  # stored verdicts that no longer stood, by why
     duplicates: int = 0  # findings merged into another finding's group
     wall_seconds: float = 0.0
     jobs: int = 1

@@ -7,6 +7,7 @@ import os
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sastls.analyzers.code.index import FileProblem, WorkspaceIndex, sandbox_path, split_qualified
@@ -131,6 +132,9 @@ def test_callers_use_the_inverted_index_without_reparsing(
     index: WorkspaceIndex, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     index.callers("render")
+    index.callers("escape_for_html")
+    index.callers("query")
+    index.definitions("Formatter")
     import sastls.analyzers.code.index as mod
     from sastls.analyzers.code.languages import parse
 
@@ -145,6 +149,66 @@ def test_callers_use_the_inverted_index_without_reparsing(
     index.callers("query")
     index.definitions("Formatter")
     assert calls == []
+
+
+def _parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths the index parses from now on, in order."""
+    import sastls.analyzers.code.index as mod
+
+    paths: list[str] = []
+    original = mod.WorkspaceIndex._parse
+
+    def counting(self: WorkspaceIndex, norm: str, *args: Any, **kwargs: Any) -> Any:
+        paths.append(norm)
+        return original(self, norm, *args, **kwargs)
+
+    monkeypatch.setattr(mod.WorkspaceIndex, "_parse", counting)
+    return paths
+
+
+def test_a_question_by_name_parses_only_the_files_that_contain_the_name(
+    index: WorkspaceIndex, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    parsed = _parses(monkeypatch)
+    sites = index.callers("escape_for_html")
+    assert {s.path for s in sites} == {"app.py", "helpers/utils.py"}
+    # the files whose text can call it, and no other (helpers/__init__.py only imports it)
+    assert sorted(parsed) == ["app.py", "helpers/utils.py"]
+    assert len(index.files()) > len(parsed)
+    parsed.clear()
+    index.definitions("nothing_like_this_anywhere", fuzzy=False)
+    assert parsed == []  # no file has the word: nothing to parse
+    index.definitions("nothing_like_this_anywhere")  # fuzzy matching needs every name: all files
+    assert len(parsed) == len(index.files()) - 2
+
+
+CORPUS_CASES = Path(__file__).resolve().parents[1] / "corpus" / "cases"
+
+
+@pytest.mark.parametrize("root", [FIXTURES / "python", CORPUS_CASES], ids=["fixture", "corpus"])
+def test_questions_by_name_answer_as_the_whole_index_does(root: Path) -> None:
+    """The lazy tables answer every name exactly as tables over the whole tree: same definitions
+    (scores, strategies, order) and the same callers, asked from every file that names it."""
+    full = WorkspaceIndex(root)
+    full.build()
+    names: dict[str, set[str]] = {}
+    for rel in full.files():
+        summary = full.summary(rel)
+        assert summary is not None
+        for sym in summary.symbols:
+            names.setdefault(sym.name, set()).add(rel)
+        for call in summary.calls:
+            names.setdefault(call.name, set()).add(rel)
+    assert len(names) >= 40
+    shared = WorkspaceIndex(root)  # answers one name after the other, its tables growing
+    for n, (name, paths) in enumerate(sorted(names.items())):
+        # every 25th name on a fresh index (nothing summarised beforehand), the rest on the shared one
+        lazy = WorkspaceIndex(root) if n % 25 == 0 else shared
+        assert lazy.callers(name, limit=50) == full.callers(name, limit=50), name
+        for rel in sorted(paths)[:3]:
+            got = lazy.definitions(name, from_path=rel, line=1, limit=8, fuzzy=False)
+            assert got == full.definitions(name, from_path=rel, line=1, limit=8, fuzzy=False), (name, rel)
+        assert lazy.definitions(name, limit=8) == full.definitions(name, limit=8), name
 
 
 def test_references_within_a_function(index: WorkspaceIndex) -> None:
@@ -290,6 +354,20 @@ def test_sandbox_refuses_escapes(tmp_path: Path) -> None:
     assert "link.py" not in idx.files()
     assert idx.definitions("secret") == []
     assert idx.file("../secret.py") is None
+
+
+def test_a_file_swapped_for_a_symlink_outside_is_refused(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    root.mkdir()
+    (tmp_path / "secret.py").write_text("def secret(): pass\n# a longer file than the one it replaces\n")
+    (root / "mod.py").write_text("def mod(): pass\n")
+    idx = WorkspaceIndex(root)
+    assert [s.name for s in idx.symbols("mod.py")] == ["mod"]
+    (root / "mod.py").unlink()
+    (root / "mod.py").symlink_to(tmp_path / "secret.py")
+    got = idx.load("mod.py")
+    assert isinstance(got, FileProblem) and got.code == "outside_workspace"
+    assert idx.symbols("mod.py") == ()
 
 
 def test_split_qualified() -> None:

@@ -25,6 +25,7 @@ NoteRole = Literal[
 MAX_NOTES = 6
 MAX_STEPS = 8
 MAX_FIELDS = 64
+MAX_CHOICES = 16
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -66,6 +67,11 @@ class Val:
     # facts about the object: "normalized" (a resolved path) holds only if it holds on every path;
     # flags starting with "!" are dangers ("!external_entities") and hold if they hold on any path
     flags: frozenset[str] = frozenset()
+    # the constants the value may be, when every path gives a known constant (``"sh" if posix else
+    # "cmd"``); None when unknown. A single constant is ``const``.
+    choices: frozenset[Any] | None = field(default=None, compare=False)
+    # text every (string) value starts with, when known: ``"https://" + host`` starts with "https://"
+    prefix: str = field(default="", compare=False)
 
     @property
     def tainted(self) -> bool:
@@ -74,6 +80,23 @@ class Val:
     @property
     def is_const(self) -> bool:
         return self.const is not NOT_CONST
+
+    def possible(self) -> frozenset[Any] | None:
+        """Every constant this value may be (None when some path is not a known constant)."""
+        if self.is_const:
+            return frozenset({self.const}) if _hashable(self.const) else None
+        return self.choices
+
+    def lead(self) -> str:
+        """Text every possible value starts with ("" when unknown)."""
+        if isinstance(self.const, str):
+            return self.const
+        if self.choices:
+            texts = [c for c in self.choices if isinstance(c, str)]
+            if len(texts) == len(self.choices):
+                return _common_prefix(texts)
+            return ""
+        return self.prefix
 
     def field(self, key: Any) -> Val | None:
         if self.fields is None:
@@ -101,7 +124,13 @@ class Val:
 
     def cleaned(self, note: Note) -> Val:
         """The same value, proven safe for the family by ``note`` (a sanitizer or a guard)."""
-        return Val(const=self.const, notes=_merge(self.notes, (note,), MAX_NOTES), flags=self.flags)
+        return Val(
+            const=self.const,
+            notes=_merge(self.notes, (note,), MAX_NOTES),
+            flags=self.flags,
+            choices=self.choices,
+            prefix=self.prefix,
+        )
 
 
 CLEAN = Val()
@@ -153,6 +182,12 @@ def join(a: Val, b: Val) -> Val:
         if not exact:
             # a key missing on one side may hold anything the other side's whole value holds
             fields = tuple((k, v) for k, v in fields)
+    choices: frozenset[Any] | None = None
+    pa, pb = a.possible(), b.possible()
+    if const is NOT_CONST and pa is not None and pb is not None and not a.origins and not b.origins:
+        both = pa | pb
+        choices = both if len(both) <= MAX_CHOICES else None
+    la, lb = a.lead(), b.lead()
     return Val(
         origins=a.origins | b.origins,
         const=const,
@@ -161,6 +196,8 @@ def join(a: Val, b: Val) -> Val:
         fields=fields,
         exact=exact,
         flags=(a.flags & b.flags) | {f for f in a.flags | b.flags if f.startswith("!")},
+        choices=choices,
+        prefix=_common_prefix([la, lb]) if la and lb else "",
     )
 
 
@@ -181,6 +218,24 @@ def combine(parts: Iterable[Val], const: Any = NOT_CONST) -> Val:
         notes = _merge(notes, p.notes, MAX_NOTES)
         steps = _merge(steps, p.steps, MAX_STEPS)
     return Val(origins=origins, const=const, notes=notes, steps=steps)
+
+
+def _hashable(c: Any) -> bool:
+    try:
+        hash(c)
+    except TypeError:
+        return False
+    return True
+
+
+def _common_prefix(texts: list[str]) -> str:
+    if not texts:
+        return ""
+    lo, hi = min(texts), max(texts)
+    i = 0
+    while i < len(lo) and lo[i] == hi[i]:
+        i += 1
+    return lo[:i]
 
 
 def container(items: list[tuple[Any, Val]], exact: bool, const: Any = NOT_CONST) -> Val:

@@ -95,6 +95,9 @@ class InterpBase:
     def ev_call(self, node: Node) -> Val:
         raise NotImplementedError
 
+    def return_validation(self, call: Node) -> list[tuple[str, Note]]:
+        raise NotImplementedError
+
     # ------------------------------------------------------------ helpers
 
     def default_value(self, node: Node) -> Val:

@@ -191,9 +191,15 @@ class CallsMixin(InterpBase):
         spec = self.spec
         fam = self.fam
         args_all = [*pos, *kws.values()]
-        method = q[1:] if is_method else q.rsplit(".", 1)[-1]
+        # 0. the user's models speak for their own code: their word outranks the function's body
+        declared = spec.user_name(q)
+        if declared is not None:
+            q = declared
+        method = q[1:] if is_method and q.startswith(".") else q.rsplit(".", 1)[-1]
         # 1. workspace code: interpret it rather than trust a table
-        if not is_method or (obj is not None and text(obj) in {"self", "cls"}):
+        if declared is not None:
+            pass
+        elif not is_method or (obj is not None and text(obj) in {"self", "cls"}):
             target = self.engine.resolve_def(self.path, text(fn), line_of(node)) if fn is not None else None
             if target is not None:
                 return self.apply_summary(
@@ -216,9 +222,10 @@ class CallsMixin(InterpBase):
         ):
             sani = fam.sanitizers.get(q)
             why = fill(sani.why, name=q.lstrip("."), last=method) if sani is not None and sani.why else ""
-            return Val(const=NOT_CONST).with_note(
-                self.note(node, why or f"sanitized by {q.lstrip('.')}()", "sanitizer")
-            )
+            why = why or f"sanitized by {q.lstrip('.')}()"
+            if sani is not None and sani.user:
+                why += f" (a model in {sani.model})"
+            return Val(const=NOT_CONST).with_note(self.note(node, why, "sanitizer"))
         if fam is not None and fam.casts_clean and q in spec.casts:
             return Val(const=constfold.builtin(q, [a.const for a in pos])).with_note(
                 self.note(node, f"converted by {q}() (no text survives)", "sanitizer")
@@ -386,13 +393,20 @@ def bind_params(func: Node, pos: list[Val], kws: dict[str, Val], receiver: Val |
         bound[params[0].index] = CLEAN
         offset = 1
     plain = [p for p in params[offset:] if p.kind == "plain"]
+    star = next((p for p in params if p.kind == "star"), None)
+    extra: list[Val] = []
     for i, v in enumerate(pos):
         if i < len(plain):
             bound[plain[i].index] = v
         else:
-            star = next((p for p in params if p.kind == "star"), None)
-            if star is not None:
-                bound[star.index] = join(bound[star.index], v) if star.index in bound else v
+            extra.append(v)
+    if star is not None:
+        # ``*args`` is the tuple of the extra positional arguments (of unknown length after a splat)
+        bound[star.index] = container(list(enumerate(extra)), exact="*" not in kws)
+        if "*" in kws:
+            bound[star.index] = replace(
+                bound[star.index], origins=bound[star.index].origins | kws["*"].origins
+            )
     for k, v in kws.items():
         p = next((p for p in params if p.name == k and p.kind == "plain"), None)
         if p is not None:

@@ -108,7 +108,12 @@ class Engine:
         cached = self._modules.get(path)
         if cached is not None and cached[0] == parsed.content_hash:
             return cached[1]
-        info = module_info(path, parsed.tree.root_node, self.spec.aliases)
+        memo = parsed.derived.get("python.module_info")  # shared by every judgement of this parse
+        if isinstance(memo, tuple) and memo[0] == self.spec.aliases and isinstance(memo[1], ModuleInfo):
+            info = memo[1]
+        else:
+            info = module_info(path, parsed.tree.root_node, self.spec.aliases)
+            parsed.derived["python.module_info"] = (dict(self.spec.aliases), info)
         self._modules[path] = (parsed.content_hash, info)
         return info
 
@@ -118,9 +123,9 @@ class Engine:
         if key in self._defs:
             return self._defs[key]
         found: tuple[str, Node] | None = None
-        try:
+        try:  # only same-file and imported definitions count: fuzzy matches are never asked for
             matches = (
-                self.index.definitions(name, from_path=path, line=line, limit=3)
+                self.index.definitions(name, from_path=path, line=line, limit=3, fuzzy=False)
                 if self.may_be_workspace(path, name)
                 else []
             )
@@ -154,7 +159,7 @@ class Engine:
         found: tuple[str, str] | None = None
         try:
             matches = (
-                self.index.definitions(name, from_path=path, line=line, limit=3)
+                self.index.definitions(name, from_path=path, line=line, limit=3, fuzzy=False)
                 if self.may_be_workspace(path, name)
                 else []
             )
@@ -183,7 +188,10 @@ class Engine:
         self._module_env[key] = {}  # cycle guard: a module reading itself sees nothing yet
         interp = Interp(self, info, family, frozenset(), None)
         env = interp.run_module()
-        for name, where in written_from_functions(info.root).items():
+        written = parsed.derived.get("python.written_from_functions")
+        if not isinstance(written, dict):
+            written = parsed.derived["python.written_from_functions"] = written_from_functions(info.root)
+        for name, where in written.items():
             if name in env:
                 # a function rebinds or fills it (``global x``, ``CACHE.append(...)``): not a constant
                 origin = Origin("unknown", f"'{name}' (also written in a function)", path, where)

@@ -47,7 +47,13 @@ class ExpressionsMixin(InterpBase):
             if text(op) == "+" and lv.fields is not None and rv.fields is not None and lv.exact and rv.exact:
                 items = list(lv.fields) + [(len(lv.fields) + i, v) for i, (_, v) in enumerate(rv.fields)]
                 return container(items, exact=True, const=const)
-            return combine([lv, rv], const=const)
+            out = combine([lv, rv], const=const)
+            lead = ""
+            if text(op) == "+":
+                lead = lv.lead() + rv.lead() if isinstance(lv.const, str) else lv.lead()
+            elif text(op) == "%" and isinstance(lv.const, str):
+                lead = lv.const.split("%", 1)[0]
+            return replace(out, prefix=lead) if lead else out
         if t == "unary_operator":
             arg = node.child_by_field_name("argument")
             v = self.ev(arg)
@@ -150,7 +156,9 @@ class ExpressionsMixin(InterpBase):
                 self.env.get(name, CLEAN).const if self.env is not None and name in self.env else NOT_CONST
             ),
         )
-        return combine(parts, const=folded)
+        out = combine(parts, const=folded)
+        lead = literal_lead(node)
+        return replace(out, prefix=lead) if lead and folded is NOT_CONST else out
 
     def numeric_format(self, node: Node, fmt: str, args: Val) -> Val:
         """``"... %d ..." % x``: arguments consumed by numeric conversions carry no text."""
@@ -442,6 +450,23 @@ class ExpressionsMixin(InterpBase):
             v = self.ev(body)
         self.env = saved
         return replace(v, fields=None, exact=False, const=NOT_CONST)
+
+
+def literal_lead(node: Node) -> str:
+    """The literal text an f-string starts with, before its first interpolation ("" if unsure)."""
+    first = (
+        node if node.type == "string" else next((c for c in node.named_children if c.type == "string"), None)
+    )
+    if first is None:
+        return ""
+    for c in first.children:
+        if c.type == "string_start":
+            continue
+        if c.type == "string_content":
+            raw = text(c)
+            return raw.split("\\", 1)[0].split("{", 1)[0]
+        return ""
+    return ""
 
 
 def params_external(v: Val, what: str) -> Val:

@@ -3,6 +3,7 @@ equality with a constant, restrictive patterns, validators of the models, contai
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tree_sitter import Node
@@ -37,9 +38,61 @@ class GuardsMixin(InterpBase):
                 if cur is None:
                     continue
                 env[key] = cur.cleaned(note) if cur.tainted or cur.origins else cur.with_note(note)
+            for key, flag, note in self.facts(cond, truth):
+                cur = env.get(key)
+                if cur is not None and flag not in cur.flags:
+                    env[key] = replace(cur, flags=cur.flags | {flag}, notes=(*cur.notes, note)[-6:])
         finally:
             self.env = saved
         return env
+
+    def facts(self, cond: Node, truth: bool) -> list[tuple[str, str, Note]]:
+        """Facts short of safety that ``cond`` proves where it is ``truth``: a value that cannot start
+        with '-' (``if x.startswith("-"): raise``) is never read as an option."""
+        t = cond.type
+        if t == "parenthesized_expression" and cond.named_children:
+            return self.facts(cond.named_children[0], truth)
+        if t == "not_operator":
+            arg = cond.child_by_field_name("argument")
+            return self.facts(arg, not truth) if arg is not None else []
+        if t == "boolean_operator":
+            op = text(cond.child_by_field_name("operator"))
+            left, right = cond.child_by_field_name("left"), cond.child_by_field_name("right")
+            if left is None or right is None or not ((op == "and" and truth) or (op == "or" and not truth)):
+                return []
+            return self.facts(left, truth) + self.facts(right, truth)
+        key: str | None = None
+        if t == "call" and not truth:
+            fn = cond.child_by_field_name("function")
+            args = cond.child_by_field_name("arguments")
+            if (
+                fn is not None
+                and fn.type == "attribute"
+                and text(fn.child_by_field_name("attribute")) == "startswith"
+                and args is not None
+                and args.named_children
+            ):
+                prefix = self.ev(args.named_children[0])
+                flat: list[Any] = []
+                for p in prefix.possible() or ():
+                    flat.extend(p if isinstance(p, tuple) else (p,))
+                if "-" in flat:
+                    key = var_key(fn.child_by_field_name("object"))
+        elif t == "comparison_operator":
+            ops = constfold.comparison_operators(cond)
+            operands = constfold.comparison_operands(cond)
+            if len(ops) == 1 and len(operands) == 2 and ops[0] in {"==", "!="} and truth == (ops[0] == "!="):
+                for a, b in (operands, operands[::-1]):
+                    if a.type == "subscript" and self.ev(b).const == "-":
+                        sub = a.child_by_field_name("subscript")
+                        first = sub is not None and (
+                            text(sub) == "0" or (sub.type == "slice" and text(sub) in {":1", "0:1"})
+                        )
+                        if first:
+                            key = var_key(a.child_by_field_name("value"))
+        if key is None:
+            return []
+        return [(key, "no_dash", self.note(cond, f"`{key}` cannot start with '-'", "note"))]
 
     def validations(self, cond: Node, truth: bool) -> list[tuple[str, Note]]:
         """Variables ``cond`` proves safe (for this family) when it evaluates to ``truth``."""
@@ -176,19 +229,16 @@ class GuardsMixin(InterpBase):
         args = [a for a in args_node.named_children if a.type != "keyword_argument"]
         q, _is_method = self.qualify(fn)
         fam = self.fam
-        validator = fam.validators.get(q) if fam is not None else None
+        validator = self.validator_of(q, "true")
         if validator is not None:
-            key = var_key(_arg_node(args_node, args, validator.validates))
-            if key is not None:
-                why = validator.why or "`{var}` is validated by {last}()"
-                return [
-                    (key, self.note(cond, fill(why, var=key, name=q, last=q.rsplit(".", 1)[-1]), "guard"))
-                ]
+            found = self.validated(cond, validator, q, (args_node, args))
+            if found:
+                return found
         if fn.type == "attribute":
             obj = fn.child_by_field_name("object")
             method = text(fn.child_by_field_name("attribute"))
             mv = fam.method_validators.get(method) if fam is not None else None
-            if mv is not None:
+            if mv is not None and mv.on == "true":
                 found = self.method_validation(cond, mv, obj, (args_node, args), method)
                 if found:
                     return found
@@ -225,6 +275,45 @@ class GuardsMixin(InterpBase):
             if k and typ in {"int", "float", "bool", "(int, float)"}:
                 return [(k, self.note(cond, f"`{k}` is a number", "guard"))]
         return []
+
+    def validator_of(self, q: str, on: str) -> Validator | None:
+        """The family's validator for callee ``q`` (the user's models first) that works ``on`` the
+        call's truth ("true") or on its return ("return")."""
+        fam = self.fam
+        if fam is None:
+            return None
+        declared = self.spec.user_name(q)
+        v = fam.validators.get(declared or q)
+        if v is None and declared is not None and declared.startswith("."):
+            v = fam.method_validators.get(declared[1:])
+        return v if v is not None and v.on == on else None
+
+    def validated(
+        self, call: Node, v: Validator, q: str, call_args: tuple[Node, list[Node]]
+    ) -> list[tuple[str, Note]]:
+        """The variable a call of validator ``v`` proves safe, with the evidence."""
+        args_node, args = call_args
+        key = var_key(_arg_node(args_node, args, v.validates))
+        if key is None:
+            return []
+        why = fill(v.why or "`{var}` is validated by {last}()", var=key, name=q, last=q.rsplit(".", 1)[-1])
+        if v.user:
+            why += f" (a model in {v.model})"
+        return [(key, self.note(call, why, "guard"))]
+
+    def return_validation(self, call: Node) -> list[tuple[str, Note]]:
+        """``check(x)`` as a statement, where the models say ``check`` raises on bad input: ``x`` is
+        safe after it."""
+        fn = call.child_by_field_name("function")
+        args_node = call.child_by_field_name("arguments")
+        if fn is None or args_node is None:
+            return []
+        q, _ = self.qualify(fn)
+        v = self.validator_of(q, "return")
+        if v is None:
+            return []
+        args = [a for a in args_node.named_children if a.type != "keyword_argument"]
+        return self.validated(call, v, q, (args_node, args))
 
     def method_validation(
         self, cond: Node, v: Validator, obj: Node | None, call_args: tuple[Node, list[Node]], method: str

@@ -249,21 +249,30 @@ def _taint(
             "Part of the code on the reported line could not be followed; the finding needs a human look.",
             [*sink_notes, *notes],
         )
-    reason, sentence = _clean_reason(notes, path)
+    reason, sentence, role = _clean_reason(notes, path)
     site0 = values[0][0]
+    where = f"{site0.why()} at line {line_of(site0.node)}"
+    if config:
+        said = f"At line {line_of(site0.node)}, {site0.why()} is used in its safe form: {sentence}."
+    elif role == "safe_variant":
+        said = (
+            f"At line {line_of(site0.node)}, {site0.why()} is used in a form that is safe for this weakness: "
+            f"{sentence}."
+        )
+    elif role in {"sanitizer", "guard"}:
+        said = f"What reaches {where} is made safe before use: {sentence}."
+    else:
+        said = f"What reaches {where} is not attacker-controlled: {sentence}."
     return Outcome(
         "FALSE_POSITIVE",
         0.85 if any(n.role in {"sanitizer", "guard", "safe_variant"} for n in notes) else 0.9,
         reason,
-        f"At line {line_of(site0.node)}, {site0.why()} is used in its safe form: {sentence}."
-        if config
-        else f"What reaches {site0.why()} at line {line_of(site0.node)} "
-        f"is not attacker-controlled: {sentence}.",
+        said,
         _dedupe([*sink_notes, *notes]),
     )
 
 
-def _clean_reason(notes: list[Note], path: str) -> tuple[str, str]:
+def _clean_reason(notes: list[Note], path: str) -> tuple[str, str, str]:
     order = ["safe_variant", "sanitizer", "guard", "dead_branch", "constant"]
     for role in order:
         hits = [n for n in notes if n.role == role]
@@ -271,15 +280,15 @@ def _clean_reason(notes: list[Note], path: str) -> tuple[str, str]:
             n = hits[0]
             where = f"line {n.start_line}" if n.path == path else f"{n.path}:{n.start_line}"
             if role == "sanitizer":
-                return n.why, f"{n.why} ({where})"
+                return n.why, f"{n.why} ({where})", role
             if role == "safe_variant":
-                return "safe variant", f"{n.why} ({where})"
+                return "safe variant", f"{n.why} ({where})", role
             if role == "guard":
-                return "validated before use", f"{n.why} ({where})"
+                return "validated before use", f"{n.why} ({where})", role
             if role == "dead_branch":
-                return "dead code", n.why
-            return "constant argument", f"{n.why} ({where})"
-    return "constant argument", "it is built only from constants and values that carry no input"
+                return "dead code", n.why, role
+            return "constant argument", f"{n.why} ({where})", role
+    return "constant argument", "it is built only from constants and values that carry no input", "constant"
 
 
 def _dedupe(notes: list[Note]) -> list[Note]:

@@ -85,6 +85,7 @@ def find_sinks(
         if node.type == "call":
             fn = node.child_by_field_name("function")
             q, is_method = interp.qualify(fn)
+            q = engine.spec.user_name(q) or q  # the user's models speak for their own functions
             sink = fam.call_sink(q)
             if sink is not None and is_method and _receiver_is_module(interp, fn):
                 sink = None  # a module's function of that name, not the method

@@ -97,6 +97,8 @@ class Validator:
     needs_dangerous_chars: bool = False
     why: str = ""
     model: str = ""
+    on: str = "true"  # "true": safe where the call is true; "return": safe once the call returns
+    user: bool = False  # declared by the user's models (their evidence names the file)
 
 
 @dataclass(frozen=True)
@@ -104,6 +106,7 @@ class Sanitizer:
     name: str
     why: str = ""
     model: str = ""
+    user: bool = False
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,8 @@ class PyFamily:
     config: bool = False  # the sink's own arguments decide (no attacker data flow)
     shells: frozenset[str] = frozenset()
     shell_flags: frozenset[str] = frozenset()
+    command_programs: frozenset[str] = frozenset()  # run their arguments as a command (env, ssh)
+    option_programs: frozenset[str] = frozenset()  # options that run commands or write files (git)
     rules: tuple[Rule, ...] = ()
     sinks: Mapping[str, Sink] = field(default_factory=dict)  # call and result-call sinks by name
     site_sinks: tuple[Sink, ...] = ()  # return and item-write sinks
@@ -192,6 +197,21 @@ class PySpec:
     field_bases: frozenset[str] = frozenset()
     families: Mapping[str, PyFamily] = field(default_factory=dict)
     library_calls: frozenset[str] = frozenset()
+    user_names: frozenset[str] = frozenset()  # names the user's models declare (they override code)
+    user_bare: frozenset[str] = frozenset()  # those without a dot: a function of that name anywhere
+
+    def user_name(self, q: str) -> str | None:
+        """The name under which the user's models describe the callee ``q`` (which may be a function
+        of the workspace: the user's word outranks the analyst's reading of its body), or None."""
+        if not q or not self.user_names:
+            return None
+        if q in self.user_names:
+            return q
+        last = q.rsplit(".", 1)[-1]
+        return last if last in self.user_bare else None
+
+    def is_source_object(self, q: str) -> bool:
+        return any(q == s or q.startswith(s + ".") for s in self.source_objects)
 
     def concept(self, name: str, kind: str) -> Concept | None:
         c = self.concepts.get(name)
@@ -348,7 +368,7 @@ def compile_models(models: Models) -> PySpec:
                     )
                     continue
                 for n in row["names"]:
-                    target.sanitizers[n] = Sanitizer(n, row.get("why", ""), f.name)
+                    target.sanitizers[n] = Sanitizer(n, row.get("why", ""), f.name, f.origin != "builtin")
         for row in d.get("validators", ()):
             for fam in _fams(row["family"], known):
                 for n in row["names"]:
@@ -360,6 +380,8 @@ def compile_models(models: Models) -> PySpec:
                         needs_dangerous_chars=bool(row.get("needs_dangerous_chars", False)),
                         why=row.get("why", ""),
                         model=f.name,
+                        on=row.get("on", "true"),
+                        user=f.origin != "builtin",
                     )
                     if n.startswith("."):
                         fams[fam].method_validators[n[1:]] = v
@@ -395,6 +417,13 @@ def compile_models(models: Models) -> PySpec:
                     target.safe_variants[n] = SafeVariant(
                         n, row.get("why", ""), parse_args(row.get("still_dangerous", ())), f.name
                     )
+    user: set[str] = set()
+    for f in models.user_files:
+        for section in ("sources", "summaries", "neutrals", "casts", "sanitizers", "validators", "sinks"):
+            for row in f.data.get(section, ()):
+                user.update(row.get("names", ()))
+        for row in f.data.get("safe_variants", ()):
+            user.update(row.get("names", ()))
     families: dict[str, PyFamily] = {}
     for name, fb in fams.items():
         p = fb.props
@@ -406,6 +435,8 @@ def compile_models(models: Models) -> PySpec:
             config=bool(p.get("config", False)),
             shells=frozenset(p.get("shells", ())),
             shell_flags=frozenset(p.get("shell_flags", ())),
+            command_programs=frozenset(p.get("command_programs", ())),
+            option_programs=frozenset(p.get("option_programs", ())),
             rules=_rules(p.get("rules", ())),
             sinks=dict(fb.sinks),
             site_sinks=tuple(fb.site_sinks),
@@ -446,6 +477,8 @@ def compile_models(models: Models) -> PySpec:
         field_bases=frozenset(field_bases),
         families=families,
         library_calls=library,
+        user_names=frozenset(user),
+        user_bare=frozenset(n for n in user if "." not in n),
     )
 
 

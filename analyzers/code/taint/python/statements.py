@@ -120,6 +120,11 @@ class StatementsMixin(InterpBase):
                 and self.qualify(node.child_by_field_name("function"))[0] in self.spec.terminators
             ):
                 self.env = None
+            elif node.type == "call" and self.env is not None:
+                for key, note in self.return_validation(node):
+                    cur = self.env.get(key)
+                    if cur is not None:
+                        self.env[key] = cur.cleaned(note) if cur.origins else cur.with_note(note)
             del v
 
     def assignment(self, node: Node) -> None:
