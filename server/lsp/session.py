@@ -63,6 +63,7 @@ class Session:
         self.graph = GraphThread()
         self.jobs = Jobs(self.graph)
         self.loaded = asyncio.Event()
+        self.configured = False  # the editor's settings are in force (a file opened before waits)
         self._mtimes: dict[str, float] = {}
         self._published: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -168,9 +169,16 @@ class Session:
             self.show(options.describe(errors), lsp.MessageType.Warning)
             for e in errors:
                 log.warning("settings: %s", e)
+        from . import scanning
+
         old, self.config = self.config, config
+        was_configured, self.configured = self.configured, True
         if self.store is None and self.root is not None:
             self.store = await asyncio.to_thread(self._open_store)
+        if not was_configured or scanning.inputs(old) != scanning.inputs(config):
+            # files opened before the settings arrived, or scanners that changed: scan what is open
+            for doc in list(self.docs.values()):
+                self.schedule_scan(doc.rel, doc.text)
         if first:
             return
         if (old.finding_globs, old.exclude_globs) != (config.finding_globs, config.exclude_globs):
@@ -501,8 +509,8 @@ class Session:
         """Run the configured scanners on ``rel`` after a quiet moment (one timer per file)."""
         from . import scanning
 
-        if self.root is None or not scanning.covers(self.config, rel):
-            return
+        if self.root is None or not self.configured or not scanning.covers(self.config, rel):
+            return  # before the settings arrive: configure() schedules the files open by then
         timer = self._scan_timers.pop(rel, None)
         if timer is not None:
             timer.cancel()
