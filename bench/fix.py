@@ -31,7 +31,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -140,6 +140,12 @@ def select(findings: list[Any], args: argparse.Namespace) -> list[Any]:
 
 def write_diffs(rows: list[Row], out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
+    from dataclasses import asdict
+
+    old = json.loads((out / "rows.json").read_text()) if (out / "rows.json").exists() else []
+    mine = {r.set for r in rows}  # a run of one set keeps the other set's rows
+    all_rows = [r for r in old if r["set"] not in mine] + [asdict(r) for r in rows]
+    (out / "rows.json").write_text(json.dumps(all_rows, indent=1))
     for r in rows:
         if r.diff:
             name = f"{r.set}__{r.path.replace('/', '_')}__{r.rule.replace('/', '_')}__{r.patch_hash[:8]}.diff"
@@ -158,7 +164,7 @@ def summarize(rows: list[Row]) -> dict[str, Any]:
         levels: dict[str, Any] = {}
         for level in LEVELS:
             these = [r for r in mine if r.level == level]
-            verdicts = [judged.get((r.set, r.path, r.rule, r.patch_hash)) for r in these] if level else []
+            verdicts = [judged.get((r.set, r.path, r.rule, r.patch_hash)) if level else None for r in these]
             levels[level or "no fix"] = {
                 "findings": len(these),
                 "reviewed": sum(1 for v in verdicts if v is not None),
@@ -172,7 +178,7 @@ def summarize(rows: list[Row]) -> dict[str, Any]:
                 "unreviewed": sorted(
                     f"{r.path} {r.rule} {r.patch_hash}"
                     for r, v in zip(these, verdicts, strict=True)
-                    if v is None
+                    if v is None and level
                 ),
             }
         fixed = [r for r in mine if r.level]
@@ -182,9 +188,9 @@ def summarize(rows: list[Row]) -> dict[str, Any]:
             "levels": levels,
             "attempts_per_fix": statistics.mean(r.attempts for r in fixed) if fixed else None,
             "seconds_per_finding": statistics.mean(r.seconds for r in mine) if mine else None,
-            "unverified_reasons": Counter(
-                r.stop_reason.split(":")[0] for r in mine if not r.level and not r.not_fixable
-            ).most_common(),
+            "unverified": sorted(
+                f"{r.path} {r.rule}: {r.stop_reason[:160]}" for r in mine if not r.level and not r.not_fixable
+            ),
         }
     return out
 
@@ -211,17 +217,25 @@ async def main() -> int:
     p.add_argument("--limit", type=int, help="at most N findings per set")
     p.add_argument("--out", type=Path, default=ROOT / "out" / "bench-fix", help="where the diffs are written")
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--summary-only",
+        action="store_true",
+        help="count again from --out/rows.json (after adding judgements) without running the loop",
+    )
     args = p.parse_args()
 
     t0 = time.monotonic()
     rows: list[Row] = []
     sets = args.sets.split(",")
-    if "corpus" in sets:
-        rows += await corpus_set(args)
-    if "project" in sets:
-        rows += await project_set(args)
+    if args.summary_only:
+        rows = [Row(**r) for r in json.loads((args.out / "rows.json").read_text()) if r["set"] in sets]
+    else:
+        if "corpus" in sets:
+            rows += await corpus_set(args)
+        if "project" in sets:
+            rows += await project_set(args)
+        write_diffs(rows, args.out)
     total = time.monotonic() - t0
-    write_diffs(rows, args.out)
     summary = summarize(rows)
     command = " ".join([".venv/bin/python", "bench/fix.py", *map(shlex.quote, sys.argv[1:])])
     if args.json:
@@ -241,9 +255,8 @@ async def main() -> int:
                 print(f"      rejected: {r}")
             for r in v["unreviewed"]:
                 print(f"      not reviewed: {r}")
-        if s["unverified_reasons"]:
-            reasons = ", ".join(f"{k} ×{n}" for k, n in s["unverified_reasons"])
-            print(f"  why the rest did not verify: {reasons}")
+        for r in s["unverified"]:
+            print(f"  no verified fix: {r}")
         if s["seconds_per_finding"] is not None:
             print(f"  {s['seconds_per_finding']:.2f}s per finding")
     print(f"\ndiffs: {args.out} ; judgements: {REVIEW.relative_to(ROOT)} ; {total:.1f}s total")

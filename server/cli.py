@@ -196,6 +196,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="X",
         help="stop asking the model when this much is spent (the run)",
     )
+    p.add_argument(
+        "--sarif",
+        metavar="OUT.sarif",
+        help="write the findings as SARIF with each verified fix in fixes[] (level, migration, verification)",
+    )
     _analyst_options(p, cascade=False)
     _json(p, "the result")
 

@@ -26,6 +26,7 @@ from .offline_src import (
 )
 from .offline_strings import _SHELL_META, _argv, _Piece, _pieces, _py_str
 from .patch import Edit, line_edit
+from .semantic import value_position
 
 if TYPE_CHECKING:
     from sastls.analyzers.findings.model import Finding
@@ -106,7 +107,8 @@ def _shell(src: _Src, finding: Finding) -> Result:
         rest = [src.t(p) for p in pos[1:]]
         if q == "os.system":
             new_call = _call_with_args(src, call, [argv], ["check=False"], "subprocess.run")
-            new_call += ".returncode"
+            if call.parent is None or call.parent.type != "expression_statement":
+                new_call += ".returncode"  # its status is used (an exit code; os.system gave a wait status)
         elif q == "subprocess.getoutput":  # same output: stderr merged, trailing newline dropped
             opts = ["stdout=subprocess.PIPE", "stderr=subprocess.STDOUT", "text=True", "check=False"]
             new_call = (
@@ -225,6 +227,7 @@ def _password_context(src: _Src, call: Node) -> bool:
 
     fn = src.function_of(call)
     words = [src.t(n) for n in _identifiers(call)]
+    words += [src.t(n) for n in _strings(call)]  # request.form["password"]
     if fn.type == "function_definition":
         name, params = fn.child_by_field_name("name"), fn.child_by_field_name("parameters")
         words += [src.t(name)] if name is not None else []
@@ -233,6 +236,16 @@ def _password_context(src: _Src, call: Node) -> bool:
     if "=" in stmt.split("(")[0]:
         words.append(stmt.split("=")[0])
     return any(knowledge().password_context.search(w) for w in words)
+
+
+def _strings(node: Node) -> list[Node]:
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "string_content":
+            out.append(n)
+        stack.extend(n.children)
+    return out
 
 
 def _identifiers(node: Node) -> list[Node]:
@@ -378,11 +391,50 @@ def _eval(src: _Src, call: Node, q: str) -> Rewrite | NotFixable | None:
             "eval with a namespace evaluates expressions, not literals: ast.literal_eval would change "
             "what it computes; parse the expression with an allow-list by hand"
         )
+    fn = src.function_of(call)
+    scope = src.t(fn)
+    if "literal_eval" in scope:
+        return NotFixable(
+            "this code already uses ast.literal_eval elsewhere: its eval is meant for expressions, which "
+            "literal_eval would refuse; parse them with an allow-list by hand"
+        )
+    expression = _expression_evidence(scope)
+    if expression:
+        return NotFixable(
+            f"this code evaluates expressions ({expression}), which ast.literal_eval would refuse: "
+            "parse them with an allow-list (e.g. an ast walk over numbers and operators) by hand"
+        )
     edits = [src.replace(call, f"ast.literal_eval({src.t(pos[0])})")]
     imp = src.add_import("import ast")
     if imp:
         edits.append(imp)
     return Rewrite("eval -> ast.literal_eval (literals only, no code)", tuple(edits))
+
+
+_EXPRESSION_NAMES = re.compile(r"(?i)\b\w*(expr|expression|formula|calc|arith|equation)\w*\b")
+
+
+def _expression_evidence(scope: str) -> str:
+    """Why the code around an eval expects expressions, not literals ("" when nothing says so): a
+    name that says so, or a string in it that is an expression and not a literal (a default "1+1")."""
+    import ast
+
+    m = _EXPRESSION_NAMES.search(scope)
+    if m:
+        return f"the name {m.group(0)!r}"
+    for lit in re.findall(r"""["']([^"'\n]{1,80})["']""", scope):
+        try:
+            ast.literal_eval(lit)
+            continue
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            pass
+        try:
+            tree = ast.parse(lit, mode="eval")
+        except SyntaxError:
+            continue
+        if isinstance(tree.body, ast.BinOp | ast.UnaryOp | ast.BoolOp | ast.Compare | ast.Call):
+            return f"the string {lit!r} it holds"
+    return ""
 
 
 def _timeout(src: _Src, call: Node, q: str) -> Rewrite | None:
@@ -430,6 +482,11 @@ def _sql(src: _Src, finding: Finding) -> Result:
             if query.endswith(("'", '"')) and nxt[:1] == query[-1]:
                 query = query[:-1]
                 pieces[i + 1] = _Piece(True, nxt[1:])
+            if not value_position(query):
+                return NotFixable(
+                    f"{p.text} goes into the SQL where a bound parameter cannot stand (a table or column "
+                    "name, a clause, or part of a quoted string): check it against an allow-list by hand"
+                )
             query += placeholder
             params.append(p.text)
         new_query = _py_str(query)

@@ -9,7 +9,8 @@ Compares the finding's function before and after the patch (tree-sitter, Python 
 - **signature**: the function's name, parameters and return type are unchanged, and so are its
   return paths (the number of ``return`` statements, with and without a value).
 - **behaviour**: no subprocess call gets a string command without ``shell=True`` (``shell=False``
-  on a string makes the whole string one program name).
+  on a string makes the whole string one program name); no SQL query binds a parameter where a
+  table or column name, a clause or part of a quoted string goes (only values can be bound).
 - **data format**: a weak password hash becomes a salted key-derivation function (a fast hash is
   still CWE-916), with a salt that is not a constant; a hash or serializer that changes makes the fix
   one that *needs a migration* (``SemanticResult.migration``), never a silent drop-in.
@@ -460,9 +461,9 @@ def check_semantics(
     problem, migration, more = _sinks(side_b, side_a, lines, mapped)
     notes.extend(more)
     if problem is None and lang == "python":
-        problem = _shell_strings(side_b, side_a)
+        problem = _shell_strings(side_b, side_a) or _sql_binds(side_b, side_a)
         if problem is None:
-            notes.append("no string command without a shell")
+            notes.append("no string command without a shell; parameters bound only where values go")
     return SemanticResult(problem, tuple(notes), migration)
 
 
@@ -557,6 +558,7 @@ def _is_password(side: _Side, sink: Node, name: str) -> bool:
         return False
     code = side.code
     words: list[str] = sorted(code.names_in(sink))
+    words += [code.t(n) for n in code.walk(sink) if n.type == "string_content"]  # form["password"]
     if side.scope.type in _FUNCTION:
         words += [code.name_of(side.scope), *code.parameters(side.scope)]
     parent = sink.parent
@@ -585,6 +587,65 @@ def _format_change(before: tuple[Code, Node, str], after: tuple[Code, Node, str]
     return []
 
 
+_VALUE_BEFORE = re.compile(
+    r"(=|<|>|<=|>=|<>|!=|\bLIKE|\bILIKE|\bIS|\bIS\s+NOT|\bBETWEEN|\bBETWEEN\s+\S+\s+AND|\bLIMIT|\bOFFSET"
+    r"|\bTHEN|\bELSE|\bWHEN)\s*$",
+    re.I,
+)
+_OPEN_LIST = re.compile(r"\b(VALUES|IN)\s*\([^()]*$", re.I)
+_PLACEHOLDER = re.compile(r"\?|%s|%\(\w+\)s|(?<![:\w]):\w+")
+
+
+def value_position(prefix: str) -> bool:
+    """Can a bound parameter stand right after the SQL text ``prefix``? Only a value can be bound:
+    after a comparison, LIKE, BETWEEN .. AND, LIMIT/OFFSET, or inside a VALUES (...) / IN (...) list;
+    never a table or column name, a clause, or inside a quoted string."""
+    if prefix.count("'") % 2 or prefix.count('"') % 2:
+        return False
+    tail = prefix.rstrip()
+    if _VALUE_BEFORE.search(tail):
+        return True
+    return bool(_OPEN_LIST.search(tail)) and tail.endswith(("(", ","))
+
+
+def _bad_placeholders(side: _Side) -> list[Node]:
+    """Parameterized ``execute`` calls whose query binds a parameter where no value can go."""
+    out = []
+    code = side.code
+    for call in code.calls(side.scope):
+        if not _match(code.qualified(call), ("*.execute", "*.executemany")):
+            continue
+        pos, kw = code.args(call)
+        if len(pos) < 2 and "params" not in kw and "parameters" not in kw:
+            continue  # no parameters bound: nothing to check
+        query = pos[0] if pos else kw.get("sql") or kw.get("query")
+        texts: list[Node] = []
+        if query is not None and query.type in ("string", "concatenated_string"):
+            texts = [query]
+        elif query is not None and query.type == "identifier":
+            texts = [r for r in code.assignments(side.scope).get(code.t(query), []) if r.type == "string"]
+        for t in texts:
+            sql = "".join(code.t(c) for c in code.walk(t) if c.type == "string_content")
+            if any(not value_position(sql[: m.start()]) for m in _PLACEHOLDER.finditer(sql)):
+                out.append(call)
+                break
+    return out
+
+
+def _sql_binds(b: _Side, a: _Side) -> Problem | None:
+    before, after = _bad_placeholders(b), _bad_placeholders(a)
+    if len(after) > len(before):
+        call = after[-1]
+        return Problem(
+            "behaviour",
+            "a bound parameter can only stand for a value; this query binds one where a table or column "
+            "name, a clause or part of a quoted string goes, which changes what it does (check such parts "
+            "against an allow-list instead)",
+            call.start_point[0] + 1,
+        )
+    return None
+
+
 def _shell_strings(b: _Side, a: _Side) -> Problem | None:
     def string_commands(side: _Side) -> list[Node]:
         out = []
@@ -611,3 +672,40 @@ def _shell_strings(b: _Side, a: _Side) -> Problem | None:
             call.start_point[0] + 1,
         )
     return None
+
+
+PROBE = 'raise RuntimeError("sastls probe: do the tests run this function?")'
+
+
+def probe(lang: str | None, text: str, line: int) -> tuple[str, str] | None:
+    """``text`` made to raise at the fixed code, and what that code is: the function around ``line``
+    raises first thing (or, outside a function, the statement at ``line`` is preceded by a raise). If
+    the tests still pass with it, none of them runs that code (Python only; None when not possible)."""
+    if lang != "python":
+        return None
+    code = Code(text, lang)
+    fn = code.function_at(line)
+    if fn is not None:
+        body = fn.child_by_field_name("body")
+        if body is None or body.start_point[0] == fn.start_point[0] or not body.named_children:
+            return None
+        target, what = body.named_children[0], f"{code.name_of(fn)}()"
+    else:
+        stmts = [
+            n
+            for n in code.walk(code.tree.root_node)
+            if n.parent is not None
+            and n.parent.type in ("module", "block")
+            and n.start_point[0] + 1 <= line <= n.end_point[0] + 1
+            and n.type != "comment"
+        ]
+        if not stmts:
+            return None
+        target = max(stmts, key=lambda n: n.start_byte)  # the innermost statement
+        if target.start_point[0] + 1 != line:
+            return None
+        what = f"the code at line {line}"
+    row = target.start_point[0]
+    lines = text.splitlines(keepends=True)
+    indent = lines[row][: len(lines[row]) - len(lines[row].lstrip())]
+    return "".join([*lines[:row], f"{indent}{PROBE}\n", *lines[row:]]), what

@@ -15,10 +15,12 @@ Checks, cheapest first; the first failure ends the verification:
    gone (fewer findings of its rule where it was) and no rule gained a finding of equal or higher
    severity. The finding must first be reproduced on the unpatched files, or absence proves nothing.
 7. ``tests``  — the user's test command (``config.fix.test_command``, ``config.fix.test_timeout``),
-   run in a full shadow copy, passes whenever it passed on the unpatched copy.
+   run in a full shadow copy, passes whenever it passed on the unpatched copy. Python: the tests are
+   run once more with the fixed function made to raise; if they still pass, none of them runs it.
 
 A patch that passes 1-6 is verified at level ``scanner-clean``; at level ``tested`` when the test
-command also ran at least one test and passed, before and after the patch. Nothing else is verified.
+command also ran at least one test and passed, before and after the patch, and (Python) the tests run
+the fixed function. Nothing else is verified.
 Failure contexts are numbered by the ORIGINAL file (the proposer writes edits of the original).
 
 Shadow copies live in a temporary directory that is removed whatever happens.
@@ -623,8 +625,8 @@ class Verifier:
                     seconds=run.seconds,
                     command=command,
                 )
-            checks.append(Check("tests", True, f"the tests pass ({run.summary})", run.seconds, command))
-            level = TESTED
+            level, detail, seconds = self._probe(patched, mapped, run, command)
+            checks.append(Check("tests", True, detail, seconds, command))
         return VerificationRecord(
             True,
             tuple(checks),
@@ -633,6 +635,38 @@ class Verifier:
             migration=sem.migration,
             tests_ran=level == TESTED,
         )
+
+    def _probe(
+        self, patched: dict[str, str], mapped: int, run: TestRun, command: str
+    ) -> tuple[Level, str, float]:
+        """``tested`` only if the tests run the fixed function: with it made to raise, they must fail."""
+        from sastls.analyzers.code.languages import language_for
+
+        from .semantic import probe
+
+        f = self.finding
+        text = patched.get(f.path, self.text_of(f.path))
+        made = probe(language_for(f.path, text.encode("utf-8", "surrogateescape")), text, mapped)
+        if made is None:
+            return (
+                TESTED,
+                f"the tests pass ({run.summary}; whether they run the fixed code was not checked)",
+                run.seconds,
+            )
+        mutant, name = made
+        with shadow_copy(
+            self.workspace, {**patched, f.path: mutant}, full=True, exclude_globs=self.config.exclude_globs
+        ) as root:
+            probed = run_tests(command, root, self.config.fix.test_timeout)
+        seconds = run.seconds + probed.seconds
+        if probed.passed:
+            return (
+                SCANNER_CLEAN,
+                f"not tested: the tests pass ({run.summary}) but none of them runs {name} "
+                "(they still pass when it raises)",
+                seconds,
+            )
+        return TESTED, f"the tests pass ({run.summary}) and run {name} (they fail when it raises)", seconds
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """``sastls fix FINDINGS --repo DIR (--finding FP | --at PATH:LINE | --all) [--apply | --patch OUT.diff]
-[--test-command CMD] [--budget-usd X] [--analyst heuristic|llm] [--model M] [--api-base URL] [--json]``.
+[--test-command CMD] [--budget-usd X] [--sarif OUT.sarif] [--analyst heuristic|llm] [--model M]
+[--api-base URL] [--json]``.
 
 Runs the fix loop (``sastls.graph.fix_loop``) for the selected findings and prints, for each, the
 attempts and what was verified (scope, parse, names, semantics, re-scan, tests) and at which level
@@ -124,10 +125,17 @@ def run(args: argparse.Namespace) -> int:
         except SelectionError as exc:
             _err(str(exc))
             return EXIT_INPUT
-    return asyncio.run(_fix_all(selected, repo, config, args))
+    return asyncio.run(_fix_all(selected, repo, config, args, everything=loaded.findings))
 
 
-async def _fix_all(findings: list[Finding], repo: Path, config: Config, args: argparse.Namespace) -> int:
+async def _fix_all(
+    findings: list[Finding],
+    repo: Path,
+    config: Config,
+    args: argparse.Namespace,
+    *,
+    everything: list[Finding] | None = None,
+) -> int:
     from dataclasses import replace
 
     from sastls.graph.fix.patch import apply_all, unified_diff
@@ -146,6 +154,7 @@ async def _fix_all(findings: list[Finding], repo: Path, config: Config, args: ar
         _err(f"known fixes not used or recorded ({exc})")
         store = None
     kept: dict[str, tuple[Finding, VerifiedFix]] = {}
+    sarif_fixes: dict[str, list[dict[str, Any]]] = {}
     verified = 0
     budget: float | None = getattr(args, "budget_usd", None)
     spent = 0.0
@@ -170,6 +179,10 @@ async def _fix_all(findings: list[Finding], repo: Path, config: Config, args: ar
             if result.verified:
                 verified += 1
                 kept[finding.path] = (finding, result)
+            if result.verified:
+                sarif_fixes[finding.fingerprint] = [
+                    sarif_fix(result.description, result.changes(), result.verification)
+                ]
             if args.json:
                 data: dict[str, Any] = {"finding": finding.fingerprint, "fix": result.to_dict()}
                 if result.verified:
@@ -196,6 +209,8 @@ async def _fix_all(findings: list[Finding], repo: Path, config: Config, args: ar
             continue
         originals[path] = current
         patched.update(new)
+    if getattr(args, "sarif", None):
+        _write_sarif(Path(args.sarif), everything or findings, sarif_fixes, repo, config)
     if args.patch and patched:
         Path(args.patch).write_text(unified_diff(originals, patched), encoding="utf-8")
         _err(f"wrote {len(patched)} verified fix(es) to {args.patch}")
@@ -222,3 +237,25 @@ def _remember_applied(repo: Path, config: Config, fix: VerifiedFix) -> None:
             store.record_fix(fix.rule_id, failed, fix.diff, trust="applied")
     except Exception as exc:  # a read-only workspace still gets its fix
         _err(f"the applied fix was not recorded as a known fix ({exc})")
+
+
+def _write_sarif(
+    out: Path, findings: list[Finding], fixes: dict[str, list[dict[str, Any]]], repo: Path, config: Config
+) -> None:
+    """The findings' SARIF with each verified fix in ``fixes[]`` (its level and migration in
+    ``fix.properties.sastls``), and the verdicts the store holds."""
+    from sastls.graph.store import VerdictStore
+    from sastls.server.batch import sarif_documents
+    from sastls.server.reports.sarif import triaged_sarif
+
+    verdicts = {}
+    try:
+        with VerdictStore.for_workspace(repo, config) as store:
+            verdicts = store.get_many([f.fingerprint for f in findings if f.fingerprint])
+    except Exception as exc:
+        _err(f"verdicts not added to {out} ({exc})")
+    originals = sarif_documents(sorted({f.source_file for f in findings if f.source_file}))
+    doc = triaged_sarif(findings, verdicts, originals, fixes=fixes, workspace=repo)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(doc, indent=2, ensure_ascii=False), encoding="utf-8")
+    _err(f"wrote {out} ({sum(len(v) for v in fixes.values())} verified fix(es) in fixes[])")

@@ -14,6 +14,14 @@ SASTLS = Path(sys.executable).parent / "sastls"
 SRC = Path(__file__).resolve().parents[1] / "fixtures" / "fix" / "python"
 
 
+# the project's test: it runs find_user() (an import alone would not make a fix "tested")
+TEST = (
+    "python -c \"import sqlite3, sql_concat; c = sqlite3.connect(':memory:'); "
+    "c.execute('CREATE TABLE users (id, name TEXT)'); c.execute('INSERT INTO users VALUES (1, 2)'); "
+    "assert sql_concat.find_user(c, '2') == [(1,)]\""
+)
+
+
 def _run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [str(SASTLS), "fix", *map(str, args)], capture_output=True, text=True, timeout=300, check=False
@@ -54,7 +62,7 @@ def test_patch_then_apply(repo: tuple[Path, Path], tmp_path: Path) -> None:
         "sql_concat.py:5",
         "--apply",
         "--test-command",
-        "python -c 'import sql_concat'",
+        TEST,
     )
     assert out.returncode == 0, out.stderr
     assert "conn.execute(query, (name,))" in (root / "sql_concat.py").read_text()
@@ -92,3 +100,28 @@ def test_usage_errors_exit_2(repo: tuple[Path, Path]) -> None:
     out = _run(report, "--repo", root, "--all", "--analyst", "llm")
     assert out.returncode == 2 and "needs --model" in out.stderr
     assert _run(report, "--repo", root / "missing", "--all").returncode == 2
+
+
+def test_sarif_out_carries_the_fix_and_its_level(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    root.mkdir()
+    shutil.copy(SRC / "yaml_load.py", root / "yaml_load.py")
+    report = tmp_path / "bandit.sarif"
+    subprocess.run(
+        [sys.executable, "-m", "bandit", "-q", "-r", "--exit-zero", "-f", "sarif", "-o", str(report), "."],
+        cwd=root,
+        check=True,
+    )
+    out = _run(report, "--repo", root, "--all", "--sarif", tmp_path / "fixed.sarif")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads((tmp_path / "fixed.sarif").read_text())
+    (result,) = [r for r in doc["runs"][0]["results"] if r["ruleId"] == "B506"]
+    (fix,) = result["fixes"]
+    assert fix["properties"]["sastls"]["level"] == "scanner-clean"
+    assert fix["properties"]["sastls"]["needsMigration"] is False
+    change = fix["artifactChanges"][0]
+    assert change["artifactLocation"]["uri"].endswith("yaml_load.py")
+    assert "yaml.safe_load(stream)" in change["replacements"][0]["insertedContent"]["text"]
+    from sastls.server.reports.sarif import validate_sarif
+
+    assert validate_sarif(doc) == []

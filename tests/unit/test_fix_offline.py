@@ -154,3 +154,42 @@ def _loc(path: str, line: int):  # type: ignore[no-untyped-def]
     from sastls.analyzers.findings.model import Location, Region
 
     return Location(path, Region(line))
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        '"SELECT * FROM " + table',
+        '"SELECT * FROM t ORDER BY " + column',
+        '"SELECT * FROM t WHERE " + condition',
+        '"SELECT * FROM t WHERE a LIKE \'%" + word + "%\'"',
+    ],
+)
+def test_sql_names_and_clauses_are_not_bound_as_parameters(query: str) -> None:
+    head = "import sqlite3\n\n\ndef f(conn, table, column, condition, word):\n"
+    text = f"{head}    return conn.execute({query})\n"
+    got = candidates(Finding("bandit", "B608", "m", _loc("a.py", 5)), text)
+    assert isinstance(got, NotFixable) and "bound parameter cannot stand" in got.reason, got
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'expr = request.args.get("e", "1+1")\n    return eval(expr)',
+        'v = request.args.get("v", "1+1")\n    return eval(v)',
+        'if mode == "literal":\n        return ast.literal_eval(v)\n    return eval(v)',
+    ],
+)
+def test_eval_of_expressions_is_left_to_a_person(body: str) -> None:
+    text = f"import ast\n\n\ndef f(request, mode, v):\n    {body}\n"
+    lines = text.splitlines()
+    line = 1 + lines.index(next(ln for ln in lines if "eval(" in ln and "literal" not in ln))
+    got = candidates(Finding("bandit", "B307", "m", _loc("a.py", line)), text)
+    assert isinstance(got, NotFixable) and "expressions" in got.reason, got
+
+
+def test_os_system_as_a_statement_keeps_no_unused_status() -> None:
+    text = 'import os\n\n\ndef f(x):\n    os.system("ls " + x)\n'
+    got = candidates(Finding("bandit", "B605", "m", _loc("a.py", 5)), text)
+    assert not isinstance(got, NotFixable)
+    assert got[0].edits[0].text == 'subprocess.run(["ls", x], check=False)'

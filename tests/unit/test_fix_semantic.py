@@ -224,3 +224,64 @@ def test_c_compiler_finds_a_missing_include(tmp_path: Path) -> None:
         tmp_path,
     )
     assert ok.problems == () and "no new errors" in ok.note
+
+
+# ------------------------------------------------------------------ SQL: only values can be bound
+
+SQL = """\
+import sqlite3
+
+
+def rows(conn: sqlite3.Connection, table, name):
+    return conn.execute("SELECT * FROM " + table + " WHERE name = '" + name + "'").fetchall()
+"""
+
+
+def test_binding_a_value_is_a_fix_and_binding_a_name_is_not() -> None:
+    old = """conn.execute("SELECT * FROM " + table + " WHERE name = '" + name + "'")"""
+    check, detail, _ = py(SQL, old, 'conn.execute("SELECT * FROM " + table + " WHERE name = ?", (name,))', 5)
+    assert check is None, detail  # the value is bound (the table name is another finding's business)
+    check, detail, _ = py(SQL, old, 'conn.execute("SELECT * FROM ? WHERE name = ?", (table, name))', 5)
+    assert check == "behaviour" and "only stand for a value" in detail
+
+
+@pytest.mark.parametrize(
+    ("prefix", "value"),
+    [
+        ("SELECT * FROM t WHERE a = ", True),
+        ("SELECT * FROM t WHERE a BETWEEN ? AND ", True),
+        ("INSERT INTO t VALUES (?, ", True),
+        ("SELECT * FROM t WHERE a IN (", True),
+        ("SELECT * FROM t LIMIT ", True),
+        ("SELECT * FROM ", False),
+        ("SELECT * FROM t ORDER BY ", False),
+        ("SELECT * FROM t WHERE ", False),
+        ("SELECT * FROM t WHERE a LIKE '%", False),  # inside a quoted string
+        ("SELECT ", False),
+    ],
+)
+def test_value_position(prefix: str, value: bool) -> None:
+    from sastls.graph.fix.semantic import value_position
+
+    assert value_position(prefix) is value
+
+
+def test_a_password_named_by_a_form_field_is_a_password() -> None:
+    text = (
+        "import hashlib\n\n\ndef login(request):\n"
+        '    digest = hashlib.md5(request.form["password"].encode()).hexdigest()\n    return digest\n'
+    )
+    check, detail, _ = py(text, "hashlib.md5(", "hashlib.sha256(", 5)
+    assert check == "data-format" and "hashes a password" in detail
+
+
+def test_the_tests_probe_raises_where_the_fix_is() -> None:
+    from sastls.graph.fix.semantic import PROBE, probe
+
+    made = probe("python", SHELL, 6)
+    assert made is not None and made[1] == "run()"
+    assert made[0].splitlines()[4] == f"    {PROBE}"  # first thing in run()
+    main = 'import app\n\nif __name__ == "__main__":\n    app.run(debug=False)\n'
+    made = probe("python", main, 4)
+    assert made is not None and made[0].splitlines()[3] == f"    {PROBE}" and made[1] == "the code at line 4"
+    assert probe("c", COPY, 7) is None

@@ -127,21 +127,22 @@ def test_tests_failing_before_are_not_a_criterion(ws: Path, finding: Finding, tm
 
 
 @pytest.mark.parametrize(
-    ("command", "ran"),
+    ("command", "level", "why"),
     [
-        ("echo 'collected 0 items'; exit 5", False),  # pytest without tests
-        ("echo 'Ran 0 tests in 0.000s'; echo OK", False),  # unittest without tests
-        ("echo '3 passed'", True),
+        ("echo 'collected 0 items'; exit 5", "scanner-clean", "ran no test"),  # pytest without tests
+        ("echo 'Ran 0 tests in 0.000s'; echo OK", "scanner-clean", "ran no test"),  # unittest without tests
+        ("echo '3 passed'", "scanner-clean", "none of them runs load()"),  # passes whatever load() does
+        ("python -c 'import app'", "scanner-clean", "none of them runs load()"),
+        (TEST, "tested", "and run load()"),
     ],
 )
-def test_a_test_command_that_runs_no_test_is_not_a_pass(
-    ws: Path, finding: Finding, tmpdirs: Path, command: str, ran: bool
+def test_tested_means_the_tests_ran_and_run_the_fixed_function(
+    ws: Path, finding: Finding, tmpdirs: Path, command: str, level: str, why: str
 ) -> None:
     config = replace(Config(), fix=FixConfig(test_command=command))
     record = Verifier(finding, ws, config).verify(edit(5, SAFE))
-    assert record.verified and record.level == ("tested" if ran else "scanner-clean")
-    if not ran:
-        assert "ran no test" in record.checks[-1].detail
+    assert record.verified and record.level == level
+    assert why in record.checks[-1].detail, record.checks[-1].detail
 
 
 def test_test_timeout(ws: Path, finding: Finding, tmpdirs: Path) -> None:
