@@ -10,8 +10,10 @@ from .c_copies import copy_safe, copy_wrapper, wrapper_copy_safe
 from .c_objects import elem_of, writable
 from .c_overflow import interval
 from .c_paths import all_dead, comparisons, holding_conditions, split_live, upper_bound
+from .c_roomleft import received_index, string_length_index
 from .c_scan import scan_safe
 from .c_spec import COPY_FUNCS, SCAN_FUNCS
+from .c_terminated import string_length_reads
 from .c_tree import (
     call_args,
     callee_of,
@@ -30,12 +32,12 @@ from .values import Note
 
 def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     lines_calls = on_lines(root, lo, hi, {"call_expression"})
-    scans = [c for c in lines_calls if callee_of(c) in SCAN_FUNCS]
-    calls = [c for c in lines_calls if callee_of(c) in COPY_FUNCS]
+    scans = [c for c in lines_calls if ctx.callee(c) in SCAN_FUNCS]
+    calls = [c for c in lines_calls if ctx.callee(c) in COPY_FUNCS]
     wrappers = [
         c
         for c in lines_calls
-        if callee_of(c) not in COPY_FUNCS and callee_of(c) and copy_wrapper(ctx, c) is not None
+        if ctx.callee(c) not in COPY_FUNCS and callee_of(c) and copy_wrapper(ctx, c) is not None
     ]
     subs = [s for s in on_lines(root, lo, hi, {"subscript_expression"}) if is_write(s)] if not calls else []
     targets: list[Node] = [*calls, *scans, *wrappers, *subs]
@@ -45,6 +47,18 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
             from .c_decls import declaration_uses
 
             return declaration_uses(ctx, decls, index_safe)
+        reads = string_length_reads(ctx, lines_calls)
+        if isinstance(reads, Outcome):
+            return reads
+        if reads:
+            return Outcome(
+                "FALSE_POSITIVE",
+                0.8,
+                "string read inside its object",
+                "Every string length read on the line reads a string that a known write terminated "
+                "inside its object, and every copy or access that length bounds stays inside its object.",
+                reads,
+            )
         return review("copy or array access", ctx.path, lo)
     live, dead = split_live(ctx, targets)
     if not live:
@@ -119,6 +133,13 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
                 sink,
                 ctx.note(idx, f"a string's length inside its own buffer `{name}` is below its size", "guard"),
             ]
+    if count is not None and func is not None:
+        measured = string_length_index(ctx, idx, arr, count, func)
+        if measured is not None:
+            return [sink, measured]
+        received = received_index(ctx, sub, arr, count, func)
+        if received is not None:
+            return received
     if count is not None:
         lo, hi = index_range(ctx, idx, sub, func)
         if lo is not None and hi is not None and lo >= 0 and hi < count:

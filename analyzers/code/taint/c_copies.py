@@ -10,6 +10,7 @@ from .c_context import Ctx, keep
 from .c_objects import room, writable
 from .c_paths import cannot_be_negative, comparisons, holding_conditions, upper_bound, upper_bound_of
 from .c_provenance import definition_of
+from .c_roomleft import room_left
 from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, WIDE_COPIES
 from .c_strings import max_int, max_len
 from .c_tree import (
@@ -53,7 +54,7 @@ _OOB_READ = "out-of-bounds read"
 
 def _length(ctx: Ctx, call: Node) -> int | None:
     """The bytes a length-bounded copy moves (its constant length or checked upper bound)."""
-    name = callee_of(call)
+    name = ctx.callee(call)
     args = call_args(call)
     _d, _s, n_i = COPY_FUNCS[name]
     if n_i < 0 or n_i >= len(args):
@@ -71,7 +72,7 @@ def _length(ctx: Ctx, call: Node) -> int | None:
 def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     """memcpy-like calls read exactly their length from the source, strncpy up to its length or the
     source's terminator: that must lie inside the source."""
-    name = callee_of(call)
+    name = ctx.callee(call)
     args = call_args(call)
     _d, s_i, _n = COPY_FUNCS[name]
     if s_i < 0 or s_i >= len(args):
@@ -93,7 +94,7 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         if longest is not None:
             n = min(n, (longest + 1) * unit)  # stops at the terminator
     if got is None:
-        if name in _BOUNDED_READS or _paired(ctx, call, src, func) or _measured(call, src):
+        if name in _BOUNDED_READS or _paired(ctx, call, src, func) or _measured(ctx, call, src):
             return []  # a string read up to its terminator, or a (pointer, length) pair from the caller
         why = f"{name}() reads {n} bytes from `{text(src)}`, whose size is not known here"
         return keep(ctx, call, why, _OOB_READ)
@@ -103,10 +104,10 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     return [ctx.note(src, f"reads at most {n} of the {got[0]} bytes of `{text(src)}`", "guard")]
 
 
-def _measured(call: Node, src: Node) -> bool:
+def _measured(ctx: Ctx, call: Node, src: Node) -> bool:
     """The length is the source's own string length (``strlen(src) + 1``, ``strnlen(src, k)``): the
     read stays inside that string."""
-    _d, _s, n_i = COPY_FUNCS[callee_of(call)]
+    _d, _s, n_i = COPY_FUNCS[ctx.callee(call)]
     args = call_args(call)
     if n_i >= len(args):
         return False
@@ -126,7 +127,7 @@ def _paired(ctx: Ctx, call: Node, src: Node, func: Node | None) -> bool:
     if func is None:
         return False
     params = set(param_names(func))
-    _d, _s, n_i = COPY_FUNCS[callee_of(call)]
+    _d, _s, n_i = COPY_FUNCS[ctx.callee(call)]
     args = call_args(call)
     if pointer_base(src) not in params or n_i >= len(args):
         return False
@@ -150,7 +151,7 @@ _TERMINATES = re.compile(r"^(0|'\\0'|L'\\0'|'\\x0*0')$")
 def _terminated(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     """``memcpy``/``strncpy`` of a string may leave the destination without its terminator; when
     it is then used as a string, it must have been terminated in between."""
-    name = callee_of(call)
+    name = ctx.callee(call)
     if name not in {"memcpy", "memmove", "strncpy", "wmemcpy", "wmemmove", "wcsncpy"}:
         return []
     args = call_args(call)
@@ -162,7 +163,7 @@ def _terminated(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     typ = declared_type(base, func, ctx.parsed.tree.root_node) if base else None
     if not base or typ is None or "char" not in typ:
         return []  # not a string buffer
-    if _copies_terminator(ctx, call, src, n, func):
+    if copies_terminator(ctx, call, src, n, func):
         return []
     names = aliases_of(func, base)
     for node in walk(func):
@@ -172,14 +173,14 @@ def _terminated(ctx: Ctx, call: Node) -> list[Note] | Outcome:
             return [
                 ctx.note(node, f"`{text(node.child_by_field_name('left'))}` terminates the string", "guard")
             ]
-        if node.type == "call_expression" and callee_of(node) not in BYTE_FUNCS:
+        if node.type == "call_expression" and ctx.callee(node) not in BYTE_FUNCS:
             used = [a for a in call_args(node) if pointer_base(a) in names]
             if used:
                 return keep(
                     ctx,
                     call,
                     f"{name}() may leave `{text(dst)}` without its terminator, and line "
-                    f"{node.start_point[0] + 1} uses it as a string ({callee_of(node)}())",
+                    f"{node.start_point[0] + 1} uses it as a string ({ctx.callee(node)}())",
                     "unterminated string",
                 )
     return []
@@ -200,14 +201,14 @@ def _terminates_string(assign: Node, names: set[str]) -> bool:
     return base is not None and pointer_base(base) in names and bool(_TERMINATES.match(squash(text(right))))
 
 
-def _copies_terminator(ctx: Ctx, call: Node, src: Node, n: Node, func: Node) -> bool:
+def copies_terminator(ctx: Ctx, call: Node, src: Node, n: Node, func: Node) -> bool:
     """The copied bytes include the source's terminator: a literal shorter than the length, or a
     length of ``strlen(src) + 1``."""
     length = const_int(ctx, n, func)
     literal = const_string(ctx, src, func)
     if literal is not None and length is not None:
-        unit = 4 if callee_of(call) in WIDE_COPIES else 1
-        return length >= (len(literal[0]) + 1) * (unit if callee_of(call).startswith("w") else 1)
+        unit = 4 if ctx.callee(call) in WIDE_COPIES else 1
+        return length >= (len(literal[0]) + 1) * (unit if ctx.callee(call).startswith("w") else 1)
     s = squash(text(strip_expr(src)))
     body = squash(text(n))
     return f"strlen({s})+1" in body or f"wcslen({s})+1" in body
@@ -232,7 +233,7 @@ def _sizeof_own_type(ctx: Ctx, n: Node, dst: Node, func: Node | None) -> bool:
 
 
 def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
-    name = callee_of(call)
+    name = ctx.callee(call)
     args = call_args(call)
     func = enclosing_function(call)
     if name in ALWAYS_UNBOUNDED:
@@ -353,6 +354,9 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                     "guard",
                 ),
             ]
+    after = room_left(ctx, call, dst, n, unit=4 if name in WIDE_COPIES else 1, func=func)
+    if after is not None:
+        return after
     return keep(ctx, call, f"length `{text(n)}` of {name}() is not bounded by `{text(dst)}`")
 
 
@@ -365,15 +369,15 @@ def copy_wrapper(ctx: Ctx, call: Node) -> tuple[Ctx, Node, list[tuple[Node, int,
     params = param_names(func)
     copies: list[tuple[Node, int, int | None]] = []
     for inner in walk(func):
-        if inner.type != "call_expression" or callee_of(inner) not in COPY_FUNCS:
+        if inner.type != "call_expression" or ctx.callee(inner) not in COPY_FUNCS:
             continue
-        d_i, _s_i, n_i = COPY_FUNCS[callee_of(inner)]
+        d_i, _s_i, n_i = COPY_FUNCS[ctx.callee(inner)]
         iargs = call_args(inner)
         if d_i >= len(iargs) or text(strip_expr(iargs[d_i])) not in params:
             continue
         dst_param = params.index(text(strip_expr(iargs[d_i])))
         bound: int | None = None
-        if 0 <= n_i < len(iargs) and callee_of(inner) not in {"strncat"}:
+        if 0 <= n_i < len(iargs) and ctx.callee(inner) not in {"strncat"}:
             length = iargs[n_i]
             named = [params.index(x) for x in idents(length) if x in params]
             if (
@@ -401,18 +405,18 @@ def copy_wrapper(ctx: Ctx, call: Node) -> tuple[Ctx, Node, list[tuple[Node, int,
 def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     found = copy_wrapper(ctx, call)
     if found is None:
-        return keep(ctx, call, f"{callee_of(call)}() writes without a known bound")
+        return keep(ctx, call, f"{ctx.callee(call)}() writes without a known bound")
     octx, _func, copies = found
     args = call_args(call)
     func = enclosing_function(call)
-    notes = [ctx.note(call, f"{callee_of(call)}() copies into its argument", "sink")]
+    notes = [ctx.note(call, f"{ctx.callee(call)}() copies into its argument", "sink")]
     for inner, dst_param, bound in copies:
         if dst_param >= len(args):
-            return keep(ctx, call, f"{callee_of(call)}() call not understood")
+            return keep(ctx, call, f"{ctx.callee(call)}() call not understood")
         dst = strip_expr(args[dst_param])
         if bound is None:
             # unbounded inside: judge it as that copy with this call's arguments
-            if callee_of(inner) in {"strcpy", "stpcpy"}:
+            if ctx.callee(inner) in {"strcpy", "stpcpy"}:
                 params = param_names(enclosing_function(inner) or inner)
                 src_name = text(strip_expr(call_args(inner)[1])) if len(call_args(inner)) > 1 else ""
                 if src_name in params and params.index(src_name) < len(args):
@@ -430,11 +434,11 @@ def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
             return keep(
                 ctx,
                 call,
-                f"{callee_of(call)}() copies into `{text(dst)}` without a bound "
+                f"{ctx.callee(call)}() copies into `{text(dst)}` without a bound "
                 f"({octx.path}:{line_of(inner)})",
             )
         if bound >= len(args):
-            return keep(ctx, call, f"{callee_of(call)}() call not understood")
+            return keep(ctx, call, f"{ctx.callee(call)}() call not understood")
         cap = args[bound]
         size = writable(ctx, dst, func)
         value = const_int(ctx, cap, func)
@@ -450,7 +454,7 @@ def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         return keep(
             ctx,
             call,
-            f"the bound `{text(cap)}` passed to {callee_of(call)}() is not the size of `{text(dst)}`",
+            f"the bound `{text(cap)}` passed to {ctx.callee(call)}() is not the size of `{text(dst)}`",
         )
     return notes
 

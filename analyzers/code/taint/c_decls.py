@@ -22,6 +22,7 @@ from .c_paths import dead_branch
 from .c_provenance import definition_of
 from .c_scan import scan_safe
 from .c_spec import COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
+from .c_terminated import reads_as_string, terminated_before
 from .c_tree import (
     aliases_of,
     call_args,
@@ -33,7 +34,7 @@ from .c_tree import (
     text,
     walk,
 )
-from .c_values import writes_argument
+from .c_values import const_string, declared_type, writes_argument
 from .outcome import Outcome
 from .values import Note
 
@@ -47,18 +48,8 @@ def declaration_uses(ctx: Ctx, decls: list[Node], index_safe: IndexCheck) -> Out
         name = text(decl.child_by_field_name("declarator"))
         names.append(name)
         func = enclosing_function(decl)
-        scope = func if func is not None else ctx.parsed.tree.root_node
-        pointers = aliases_of(func, name) if func is not None else {name}
-        escape = _escapes(scope, pointers)
-        if escape is not None:
-            return keep(
-                ctx,
-                escape,
-                f"a pointer into `{name}` is stored in `{text(escape.child_by_field_name('left'))}`, "
-                "where code the analyst does not follow may read or write through it",
-                "unbounded write",
-            )
-        got = accesses_safe(ctx, scope, pointers, index_safe, 0)
+        typ = declared_type(name, func, ctx.parsed.tree.root_node) or ""
+        got = _object_uses(ctx, name, func, index_safe, string=_is_text(typ))
         if isinstance(got, Outcome):
             return got
         count += got[0]
@@ -74,15 +65,55 @@ def declaration_uses(ctx: Ctx, decls: list[Node], index_safe: IndexCheck) -> Out
     return Outcome("FALSE_POSITIVE", 0.75, "every access is bounded", sentence, [*first, *notes[1:6]])
 
 
+def _is_text(typ: str) -> bool:
+    base = typ.replace("*", " ").replace("const", " ").split()
+    return base in (["char"], ["wchar_t"], ["signed", "char"])
+
+
+def _object_uses(
+    ctx: Ctx, name: str, func: Node | None, index_safe: IndexCheck, *, string: bool = False
+) -> tuple[int, list[Note]] | Outcome:
+    """Every access to the object ``name`` (an array, or the block a local pointer holds) in its
+    own scope, directly or through pointers that point into it; a character object (``string``)
+    read as a string must have been given a terminator first."""
+    scope = func if func is not None else ctx.parsed.tree.root_node
+    pointers = aliases_of(func, name) if func is not None else {name}
+    escape = _escapes(scope, pointers)
+    if escape is not None:
+        return keep(
+            ctx,
+            escape,
+            f"a pointer into `{name}` is stored in `{text(escape.child_by_field_name('left'))}`, "
+            "where code the analyst does not follow may read or write through it",
+            "unbounded write",
+        )
+    return accesses_safe(ctx, scope, pointers, index_safe, 0, string_of=name if string else None)
+
+
+def block_uses(ctx: Ctx, name: str, func: Node, index_safe: IndexCheck) -> list[Note] | Outcome:
+    """The block a local pointer ``name`` was given (``p = alloca(N)``) judged like an array
+    declaration: every access through ``name`` and its aliases stays inside it."""
+    typ = declared_type(name, func, ctx.parsed.tree.root_node) or ""
+    got = _object_uses(ctx, name, func, index_safe, string=_is_text(typ))
+    return got if isinstance(got, Outcome) else got[1]
+
+
 IndexCheck = Callable[[Ctx, Node], "list[Note] | Outcome"]
 MAX_CALLEES = 2
 
 
 def accesses_safe(
-    ctx: Ctx, scope: Node, pointers: set[str], index_safe: IndexCheck, depth: int
+    ctx: Ctx,
+    scope: Node,
+    pointers: set[str],
+    index_safe: IndexCheck,
+    depth: int,
+    *,
+    string_of: str | None = None,
 ) -> tuple[int, list[Note]] | Outcome:
     """Every access in ``scope`` through ``pointers``: (how many, their notes), or the first that
-    is not proven inside its object."""
+    is not proven inside its object (for the character object ``string_of``, a read as a string
+    with no terminator put into it before)."""
     notes: list[Note] = []
     count = 0
     for n in walk(scope):
@@ -91,6 +122,9 @@ def accesses_safe(
             if not any(pointer_base(a) in pointers for a in args) or dead_branch(ctx, n) is not None:
                 continue
             r = _call_safe(ctx, n, pointers, index_safe, depth)
+            if string_of is not None and not isinstance(r, Outcome):
+                unterminated = _unterminated_read(ctx, n, scope, pointers, string_of)
+                r = unterminated if unterminated is not None else r
         elif n.type == "subscript_expression":
             arr = n.child_by_field_name("argument")
             if arr is None or pointer_base(arr) not in pointers or dead_branch(ctx, n) is not None:
@@ -149,14 +183,11 @@ def _element_copy_sources(ctx: Ctx, sub: Node, index_safe: IndexCheck) -> list[N
 def _call_safe(
     ctx: Ctx, call: Node, pointers: set[str], index_safe: IndexCheck, depth: int
 ) -> list[Note] | Outcome:
-    callee = callee_of(call)
+    callee = ctx.callee(call)
     args = call_args(call)
     at = [i for i, a in enumerate(args) if pointer_base(a) in pointers]
     if callee in COPY_FUNCS:
-        d_i, s_i, _n = COPY_FUNCS[callee]
-        if any(i in {d_i, s_i} for i in at):
-            return copy_safe(ctx, call)
-        return []
+        return copy_safe(ctx, call)  # as its destination, its source or a printed argument: the whole copy
     if callee in SCAN_FUNCS:
         return scan_safe(ctx, call, pointers)
     if callee in READ_ONLY_ARGS or callee in COMMAND_FUNCS:
@@ -213,11 +244,13 @@ def _only_reads_param(ctx: Ctx, call: Node, at: list[int]) -> bool:
     found = definition_of(ctx, call)
     if found is None:
         return False
-    _octx, fdef = found
+    octx, fdef = found
     params = param_names(fdef)
     for i in at:
         if i >= len(params):
-            return False
+            if not _variadic_only_printed(octx, fdef):
+                return False
+            continue
         p = params[i]
         for n in walk(fdef):
             if n.type == "assignment_expression":
@@ -231,3 +264,50 @@ def _only_reads_param(ctx: Ctx, call: Node, at: list[int]) -> bool:
             elif n.type == "call_expression" and writes_argument(n, p) and callee_of(n) not in FORMAT_FUNCS:
                 return False
     return True
+
+
+def _variadic_only_printed(ctx: Ctx, fdef: Node) -> bool:
+    """A variadic function whose extra arguments are only handed, as a ``va_list``, to v*printf
+    calls with a literal format that has no ``%n``: they are only read."""
+    decl = fdef.child_by_field_name("declarator")
+    params = decl.child_by_field_name("parameters") if decl is not None else None
+    if params is None or not any(c.type == "variadic_parameter" for c in params.children):
+        return False
+    lists: set[str] = set()
+    for n in walk(fdef):
+        if n.type == "declaration" and "va_list" in text(n.child_by_field_name("type")):
+            lists.update(text(c) for c in n.named_children if c.type == "identifier")
+    if not lists:
+        return False
+    func = fdef
+    for n in walk(fdef):
+        if n.type != "call_expression":
+            continue
+        args = call_args(n)
+        if not any(text(strip_expr(a)) in lists for a in args):
+            continue
+        name = ctx.callee(n)
+        if name in {"va_start", "va_end"}:
+            continue
+        if name not in FORMAT_FUNCS or not name.startswith(("v", "_v")):
+            return False
+        fi = FORMAT_FUNCS[name]
+        fmt = const_string(ctx, args[fi], func) if fi < len(args) else None
+        if fmt is None or "%n" in fmt[0].replace("%%", ""):
+            return False
+    return True
+
+
+def _unterminated_read(ctx: Ctx, call: Node, scope: Node, pointers: set[str], name: str) -> Outcome | None:
+    for k, a in enumerate(call_args(call)):
+        if pointer_base(a) not in pointers or not reads_as_string(ctx, call, k):
+            continue
+        if not terminated_before(ctx, call, scope, pointers, name):
+            return keep(
+                ctx,
+                call,
+                f"{ctx.callee(call) or 'the call'}() reads `{text(a)}` as a string, but nothing before it "
+                f"puts a terminator into `{name}`: the read may run past its end",
+                "unterminated string",
+            )
+    return None

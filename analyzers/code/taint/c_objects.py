@@ -25,7 +25,7 @@ from .c_tree import (
 )
 from .c_values import ELEM_SIZES, array_size, const_int, declared_type, dst_size, literal_string, struct_size
 
-MAX_DEPTH = 4
+MAX_DEPTH = 6
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,8 @@ def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[T
         args = call_args(e)
         if callee in {"alloca", "_alloca", "__builtin_alloca", "malloc"} and args:
             return [Target(f"{callee}@{e.start_point[0] + 1}", const_int(ctx, args[0], func), 0, e)]
+        if callee == "realloc" and len(args) == 2:
+            return [Target(f"realloc@{e.start_point[0] + 1}", const_int(ctx, args[1], func), 0, e)]
         if callee not in {"calloc", "realloc"} and depth < MAX_DEPTH:
             returned = _returned_targets(ctx, e, depth)
             if returned is not None:
@@ -141,12 +143,50 @@ def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[T
     if func is None:
         return None
     if name in param_names(func):
+        if _overwritten_first(func, name):
+            return _pointer_defs(ctx, name, func, depth, local=True)  # what callers pass is never read
         incoming = _param_targets(ctx, name, func, depth)
         if not _assigned_in(func, name):
             return incoming
         own = _pointer_defs(ctx, name, func, depth, local=True)
         return None if incoming is None or own is None else incoming + own
     return _pointer_defs(ctx, name, func, depth)
+
+
+def _straight_statements(block: Node) -> list[Node]:
+    """The statements of a block in order, nested plain blocks opened (they always run)."""
+    out: list[Node] = []
+    for st in block.named_children:
+        if st.type == "compound_statement":
+            out.extend(_straight_statements(st))
+        elif st.type != "comment":
+            out.append(st)
+    return out
+
+
+def _overwritten_first(func: Node, name: str) -> bool:
+    """The first statement of the function that mentions parameter ``name`` assigns it a value
+    that does not read it, on the straight-line path every call runs: the value callers pass is
+    never read (no ``goto`` can jump over that assignment)."""
+    body = func.child_by_field_name("body")
+    if body is None or any(n.type == "goto_statement" for n in walk(body)):
+        return False
+    for st in _straight_statements(body):
+        if not any(n.type == "identifier" and text(n) == name for n in walk(st)):
+            continue
+        if st.type != "expression_statement" or not st.named_children:
+            return False
+        e = strip_expr(st.named_children[0])
+        if e.type != "assignment_expression" or text(e.child_by_field_name("operator")) != "=":
+            return False
+        left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+        return (
+            left is not None
+            and right is not None
+            and stripped_text(left) == name
+            and not any(n.type == "identifier" and text(n) == name for n in walk(right))
+        )
+    return False
 
 
 def _assigned_in(func: Node, name: str) -> bool:

@@ -199,7 +199,34 @@ def bound_value(ctx: Ctx, other: Node, func: Node | None) -> int | None:
     v = const_int(ctx, other, func)
     if v is None and strip_expr(other).type == "sizeof_expression":
         v = sizeof_value(ctx, strip_expr(other), func)
+    if v is None and func is not None:
+        v = _largest(ctx, strip_expr(other), func, 0)
     return v
+
+
+def _largest(ctx: Ctx, e: Node, func: Node, depth: int) -> int | None:
+    """The largest value of ``len``, ``len + K``, ``len - K``, ``K * len`` when ``len = strlen(buf)``
+    (a string inside its own array is shorter than the array)."""
+    from .c_roomleft import string_length_bound
+
+    if depth > 3:
+        return None
+    if e.type == "identifier":
+        return string_length_bound(ctx, text(e), func)
+    if e.type != "binary_expression":
+        return const_int(ctx, e, func)
+    op = text(e.child_by_field_name("operator"))
+    left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+    if left is None or right is None or op not in {"+", "-", "*"}:
+        return None
+    a = _largest(ctx, strip_expr(left), func, depth + 1)
+    if op == "-":
+        k = const_int(ctx, right, func)
+        return a - k if a is not None and k is not None and k >= 0 else None
+    b = _largest(ctx, strip_expr(right), func, depth + 1)
+    if a is None or b is None or a < 0 or b < 0:
+        return None
+    return a + b if op == "+" else a * b
 
 
 def upper_bound_of(ctx: Ctx, names: set[str], at: Node, func: Node | None) -> tuple[int, Node] | None:

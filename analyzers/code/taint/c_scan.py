@@ -11,7 +11,7 @@ from tree_sitter import Node
 from .c_context import Ctx, keep
 from .c_objects import writable
 from .c_spec import SCAN_FUNCS
-from .c_tree import call_args, callee_of, enclosing_function, text
+from .c_tree import call_args, enclosing_function, text
 from .c_values import const_string
 from .outcome import Outcome
 from .values import Note
@@ -24,7 +24,7 @@ def scan_targets(ctx: Ctx, call: Node) -> list[tuple[Node, str, int | None, bool
     """(argument, conversion, width, wide) for every argument the call writes, or None when its
     format is not a constant."""
     args = call_args(call)
-    fi = SCAN_FUNCS[callee_of(call)]
+    fi = SCAN_FUNCS[ctx.callee(call)]
     if fi >= len(args):
         return None
     fmt = const_string(ctx, args[fi], enclosing_function(call))
@@ -38,7 +38,7 @@ def scan_targets(ctx: Ctx, call: Node) -> list[tuple[Node, str, int | None, bool
             continue
         if ai >= len(args):
             break
-        wide = length == "l" or conv in {"S", "C"} or callee_of(call).startswith(("w", "fw", "sw"))
+        wide = length == "l" or conv in {"S", "C"} or ctx.callee(call).startswith(("w", "fw", "sw"))
         out.append((args[ai], conv[0], int(width) if width else None, wide))
         ai += 1
     return out
@@ -50,7 +50,7 @@ def scan_safe(ctx: Ctx, call: Node, only: set[str] | None = None) -> list[Note] 
     from .c_tree import pointer_base
 
     targets = scan_targets(ctx, call)
-    name = callee_of(call)
+    name = ctx.callee(call)
     if targets is None:
         return keep(ctx, call, f"the format of {name}() is not a constant", "unbounded write")
     func = enclosing_function(call)

@@ -546,6 +546,10 @@ def _assigned(run: _Run, value: Node, s: set[State]) -> set[State]:
     if v.type == "identifier":
         if _is_array(run, text(v)):
             return {"value"}
+        if run.depth < 1 and text(v) != run.name:
+            other = states_at(run.ctx, text(v), v, run.depth + 1)
+            if other is not None and other and not other & {"null", "unknown", "uninit"}:
+                return set(ANY) - {"null"}  # a pointer that is never NULL there: neither is the copy
         return set(ANY)  # what another pointer holds: anything, released memory included
     if v.type in {"binary_expression", "unary_expression", "subscript_expression"} and not any(
         n.type == "call_expression" for n in walk(v)

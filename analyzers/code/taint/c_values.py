@@ -197,7 +197,7 @@ def int_text(ctx: Ctx, value: str, func: Node | None, depth: int) -> int | None:
         )
         value_node = init.child_by_field_name("value") if init is not None else None
         if value_node is not None and not tree.root_node.has_error:
-            got = const_int(ctx, value_node, None, depth + 1)
+            got = const_int(ctx, value_node, func, depth + 1)  # a macro expands where it is used
             if got is not None:
                 return got
     m = re.fullmatch(r"\(?\s*(-?(?:0[xX][0-9a-fA-F]+|\d+))[uUlL]*\s*\)?", v)
@@ -223,7 +223,12 @@ def sizeof_value(ctx: Ctx, node: Node, func: Node | None) -> int | None:
         v = strip_expr(value)
         if v.type == "identifier":
             got = array_size(ctx, text(v), func, v)
-            return got if got is not None else type_size(ctx, text(v))  # sizeof(T) of a typedef T
+            if got is None:
+                got = type_size(ctx, text(v))  # sizeof(T) of a typedef T
+            if got is None:
+                scalar = declared_type(text(v), func, ctx.parsed.tree.root_node)
+                got = ELEM_SIZES.get(scalar) if scalar is not None else None  # sizeof(x) of a scalar x
+            return got
         if v.type == "field_expression":
             return dst_size(ctx, v, func)
         if v.type in {"string_literal", "concatenated_string"}:
@@ -244,9 +249,12 @@ def type_size(ctx: Ctx, name: str, depth: int = 0) -> int | None:
         return ELEM_SIZES[name]
     if depth > 4:
         return None
-    for n in ctx.parsed.tree.root_node.named_children:
+    for n in (c for root in _roots(ctx, name) for c in walk(root)):  # include-guarded headers too
         if n.type != "type_definition" or text(n.child_by_field_name("declarator")) != name:
             continue
+        spec = n.child_by_field_name("type")
+        if spec is not None and spec.type == "struct_specifier" and spec.child_by_field_name("body"):
+            return _struct_body_size(ctx, spec)  # typedef struct {...} name
         declarator = n.child_by_field_name("declarator")
         kinds = {"primitive_type", "sized_type_specifier", "type_identifier"}
         words = [text(c) for c in n.children if c.type in kinds and c != declarator]
@@ -259,41 +267,65 @@ def type_size(ctx: Ctx, name: str, depth: int = 0) -> int | None:
 
 def struct_size(ctx: Ctx, name: str) -> int | None:
     """sizeof(struct name) when every field has a known size (padding to the largest field)."""
-    for n in walk(ctx.parsed.tree.root_node):
-        if n.type != "struct_specifier" or text(n.child_by_field_name("name")) != name:
-            continue
-        body = n.child_by_field_name("body")
-        if body is None:
-            continue
-        total, largest = 0, 1
-        for f in body.named_children:
-            if f.type != "field_declaration":
+    for root in _roots(ctx, name):
+        for n in walk(root):
+            if n.type != "struct_specifier" or text(n.child_by_field_name("name")) != name:
                 continue
-            words = [
-                text(c)
-                for c in f.children
-                if c.type in {"primitive_type", "sized_type_specifier", "type_identifier"}
-            ]
-            size = ELEM_SIZES.get(" ".join(" ".join(words).split()))
-            decls = [
-                d
-                for d in f.named_children
-                if d.type in {"field_identifier", "array_declarator", "pointer_declarator"}
-            ]
-            for d in decls:
-                if d.type == "pointer_declarator":
-                    each = 8
-                elif d.type == "array_declarator":
-                    count = const_int(ctx, d.child_by_field_name("size"), None)
-                    each = size * count if size is not None and count is not None else None  # type: ignore[assignment]
-                else:
-                    each = size  # type: ignore[assignment]
-                if each is None:
-                    return None
-                largest = max(largest, min(each, 8))
-                total += each
-        return -(-total // largest) * largest if total else None
+            if n.child_by_field_name("body") is None:
+                continue
+            return _struct_body_size(ctx, n)
     return None
+
+
+def _roots(ctx: Ctx, name: str) -> list[Node]:
+    """The file's syntax tree, then those of the headers it includes that define ``name``."""
+    roots = [ctx.parsed.tree.root_node]
+    try:
+        matches = ctx.index.definitions(name, from_path=ctx.path, limit=3)
+    except Exception:
+        return roots
+    for m in matches:
+        if m.strategy == "import" and m.symbol.kind in {"struct", "typedef"}:
+            other = ctx.index.file(m.symbol.path)
+            if other is not None and other.tree.root_node not in roots:
+                roots.append(other.tree.root_node)
+    return roots
+
+
+def _struct_body_size(ctx: Ctx, n: Node) -> int | None:
+    body = n.child_by_field_name("body")
+    if body is None:
+        return None
+    total, largest = 0, 1
+    for f in body.named_children:
+        if f.type != "field_declaration":
+            continue
+        words = [
+            text(c)
+            for c in f.children
+            if c.type in {"primitive_type", "sized_type_specifier", "type_identifier"}
+        ]
+        size = ELEM_SIZES.get(" ".join(" ".join(words).split()))
+        decls = [
+            d
+            for d in f.named_children
+            if d.type in {"field_identifier", "array_declarator", "pointer_declarator"}
+        ]
+        for d in decls:
+            align = 8 if d.type == "pointer_declarator" else size
+            if d.type == "pointer_declarator":
+                each = 8
+            elif d.type == "array_declarator":
+                count = const_int(ctx, d.child_by_field_name("size"), None)
+                each = size * count if size is not None and count is not None else None  # type: ignore[assignment]
+            else:
+                each = size  # type: ignore[assignment]
+            if each is None or align is None:
+                return None
+            align = min(align, 8)
+            total = -(-total // align) * align + each  # each field starts at a multiple of its alignment
+            largest = max(largest, align)
+    return -(-total // largest) * largest if total else None
 
 
 def array_size(ctx: Ctx, name: str, func: Node | None, at: Node) -> int | None:

@@ -39,6 +39,7 @@ Family = Literal[
     "double_free",
     "use_after_free",
     "leak",
+    "stack_alloc",
 ]
 
 # Rules with nothing to disprove beyond what the scanner saw: kept as TRUE_POSITIVE.
@@ -185,6 +186,14 @@ CPPCHECK_FAMILY: Final[dict[str, Family]] = {
     "resourceLeak": "leak",
     "leakReturnValNotUsed": "leak",
     "leakNoVarFunctionCall": "leak",
+    "allocaCalled": "stack_alloc",
+}
+
+# flawfinder rule ids whose CWE names no family the analyst models.
+FLAWFINDER_FAMILY: Final[dict[str, Family]] = {
+    # recv, recvfrom, recvmsg, fread, readv: "accepts input from outside program" (CWE-20). The call's
+    # own risk is its write into the buffer; what the input reaches is judged at those findings.
+    "FF1070": "buffer",
 }
 
 # gcc warning options (gcc's JSON and SARIF rule ids; csgrep keeps them in the key event or message).
@@ -280,6 +289,8 @@ def family_of(finding: Finding) -> Family | None:
         fam = CPPCHECK_FAMILY.get(rule) or (CPPCHECK_FAMILY.get(bracket.group(1)) if bracket else None)
         if fam is not None:
             return fam
+    if tool == "flawfinder" and rule in FLAWFINDER_FAMILY:
+        return FLAWFINDER_FAMILY[rule]
     text = " ".join(x for x in (rule, finding.rule_name or "") if x).lower()
     for pattern, fam in _KEYWORDS:
         if re.search(pattern, text):
