@@ -38,8 +38,8 @@ def judge_alloca(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     calls = [c for c in on_lines(root, lo, hi, {"call_expression"}) if ctx.callee(c) in ALLOCAS]
     if not calls:
         return review("alloca call", ctx.path, lo)
-    from .c_buffer import index_safe
     from .c_decls import block_uses
+    from .c_index import index_safe
 
     notes = []
     for call in calls:

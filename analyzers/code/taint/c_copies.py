@@ -6,9 +6,10 @@ import re
 
 from tree_sitter import Node
 
+from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, keep
 from .c_objects import room, writable
-from .c_paths import cannot_be_negative, comparisons, holding_conditions, upper_bound, upper_bound_of
+from .c_paths import cannot_be_negative, upper_bound, upper_bound_of
 from .c_provenance import definition_of
 from .c_roomleft import room_left
 from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, WIDE_COPIES

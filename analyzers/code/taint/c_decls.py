@@ -15,10 +15,10 @@ from collections.abc import Callable
 
 from tree_sitter import Node
 
+from .c_conditions import dead_branch
 from .c_context import Ctx, keep
 from .c_copies import copy_safe, copy_wrapper, wrapper_copy_safe
 from .c_objects import writable
-from .c_paths import dead_branch
 from .c_provenance import definition_of
 from .c_scan import scan_safe
 from .c_spec import COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .c_conditions import all_dead, split_live
 from .c_context import Ctx, review
 from .c_literals import literal_contents
-from .c_paths import all_dead, split_live
 from .c_provenance import wrapped_params
 from .c_spec import FORMAT_FUNCS
 from .c_tree import call_args, enclosing_function, line_of, on_lines, text

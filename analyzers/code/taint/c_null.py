@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, review
-from .c_paths import comparisons, holding_conditions
 from .c_provenance import definition_of
 from .c_states import states_at
 from .c_tree import (

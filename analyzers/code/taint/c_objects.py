@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
+from .c_conditions import dead_branch
 from .c_context import Ctx
-from .c_paths import dead_branch
 from .c_tree import (
     call_args,
     callee_of,

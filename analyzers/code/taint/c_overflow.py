@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .c_conditions import all_dead, comparisons, dead_branch, holding_conditions, split_live
 from .c_context import Ctx, keep, review
-from .c_paths import (
-    all_dead,
-    comparisons,
-    dead_branch,
-    holding_conditions,
-    nonnegative,
-    split_live,
-    upper_bound,
-)
+from .c_paths import nonnegative, upper_bound
 from .c_provenance import definition_of
 from .c_spec import FORMAT_FUNCS, INT_MAX_NAMES, NUMBER_PARSERS, READ_ONLY_ARGS, SAFE_ALLOCATORS
 from .c_tree import (

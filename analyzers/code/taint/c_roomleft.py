@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx
+from .c_lengths import string_length_of
 from .c_objects import elem_of, points_to
 from .c_paths import cannot_be_negative, upper_bound
 from .c_tree import (
@@ -27,8 +29,6 @@ from .c_tree import (
 )
 from .c_values import const_int, sizeof_value
 from .values import Note
-
-_LENGTHS = {"strlen", "wcslen", "strnlen", "wcsnlen"}
 
 
 def _sides(e: Node) -> tuple[Node, Node, str] | None:
@@ -107,43 +107,6 @@ def _start(dst: Node) -> tuple[str, str] | None:
     return None
 
 
-def _string_length_of(func: Node, name: str, pointers: set[str] | None) -> Node | None:
-    """The first definition of ``name`` when every one is ``strlen(p)`` (of one of ``pointers``,
-    when given) and nothing else ever writes ``name`` (or takes its address)."""
-    found: Node | None = None
-    for n in walk(func):
-        value: Node | None = None
-        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
-            value = n.child_by_field_name("value")
-            if value is None:
-                continue
-        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
-            if text(n.child_by_field_name("operator")) != "=":
-                return None
-            value = n.child_by_field_name("right")
-        elif (n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name) or (
-            n.type == "pointer_expression"
-            and text(n.child_by_field_name("operator")) == "&"
-            and stripped_text(n.child_by_field_name("argument")) == name
-        ):
-            return None
-        else:
-            continue
-        v = strip_expr(value) if value is not None else None
-        if (
-            v is None
-            or v.type != "call_expression"
-            or callee_of(v) not in _LENGTHS
-            or not call_args(v)
-            or (pointers is not None and stripped_text(call_args(v)[0]) not in pointers)
-        ):
-            return None
-        if pointers is None:
-            pointers = {stripped_text(call_args(v)[0])}  # every measure of the same pointer
-        found = found or n  # measured again later (after an append): still a length inside the array
-    return found
-
-
 def room_left(ctx: Ctx, call: Node, dst: Node, n: Node, *, unit: int, func: Node | None) -> list[Note] | None:
     """Notes proving a write of ``n`` (in units of ``unit`` bytes unless scaled by a sizeof) at
     ``dst`` fits the room left after the string in its object; None when not shown."""
@@ -170,7 +133,7 @@ def room_left(ctx: Ctx, call: Node, dst: Node, n: Node, *, unit: int, func: Node
     off_node = _offset_node(dst)
     if off_node is None or not cannot_be_negative(ctx, off_node, call, func):
         return None
-    measured = _string_length_of(func, offset, aliases_of(func, base))
+    measured = string_length_of(func, offset, aliases_of(func, base))
     bound = upper_bound(ctx, off_node, call, func)
     if measured is not None and count - 1 <= limit:
         why = f"`{offset}` is the length of the string in `{base}` ({count} elements), so at most {count - 1}"
@@ -225,7 +188,7 @@ def string_length_index(ctx: Ctx, idx: Node, arr: Node, count: int, func: Node) 
         i, minus = sides[0], k
     if i.type != "identifier":
         return None
-    measured = _string_length_of(func, text(i), aliases_of(func, base))
+    measured = string_length_of(func, text(i), aliases_of(func, base))
     if measured is None:
         return None
     if minus and not _at_least(ctx, text(i), minus, idx, func):
@@ -237,8 +200,6 @@ def string_length_index(ctx: Ctx, idx: Node, arr: Node, count: int, func: Node) 
 
 def _at_least(ctx: Ctx, name: str, k: int, at: Node, func: Node) -> bool:
     """A dominating check that ``name >= k`` (or ``> k - 1``)."""
-    from .c_paths import comparisons, holding_conditions
-
     for cond, truth, _where in holding_conditions(at):
         for var, op, other in comparisons(cond, truth):
             v = const_int(ctx, other, func) if var == name else None
@@ -295,7 +256,7 @@ def received_index(ctx: Ctx, sub: Node, arr: Node, count: int, func: Node) -> li
         if parsed is None or parsed[1] != offset or parsed[0] != count - 1:
             return None  # the offset may exceed a smaller limit: N - len would wrap
         limit = parsed[0]
-        if _string_length_of(func, offset, aliases_of(func, start[0])) is None:
+        if string_length_of(func, offset, aliases_of(func, start[0])) is None:
             return None
     check = _not_failed(ctx, got, sub, func)
     if check is None:
@@ -338,8 +299,6 @@ def _single_receive(func: Node, name: str) -> Node | None:
 def _not_failed(ctx: Ctx, name: str, at: Node, func: Node) -> Note | None:
     """A dominating check that rules out the -1 a receive returns on error (``!= -1``,
     ``!= SOCKET_ERROR``, ``> 0``, ``>= 0``)."""
-    from .c_paths import comparisons, holding_conditions
-
     for cond, truth, where in holding_conditions(at):
         for var, op, other in comparisons(cond, truth):
             if var != name:
@@ -350,23 +309,3 @@ def _not_failed(ctx: Ctx, name: str, at: Node, func: Node) -> Note | None:
             if (op == "!=" and v == -1) or (op == ">" and v >= -1) or (op == ">=" and v >= 0):
                 return ctx.note(where, f"`{name}` is checked not to be the error value -1", "guard")
     return None
-
-
-def string_length_bound(ctx: Ctx, name: str, func: Node) -> int | None:
-    """The largest value of ``name`` when it is only ever ``strlen(p)`` of a pointer into a known
-    object: one less than the elements from ``p`` to the object's end."""
-    from .c_objects import room
-
-    found = _string_length_of(func, name, None)
-    if found is None:
-        return None
-    value = found.child_by_field_name("value") or found.child_by_field_name("right")
-    v = strip_expr(value) if value is not None else None
-    if v is None or v.type != "call_expression" or not call_args(v):
-        return None
-    arg = call_args(v)[0]
-    got = room(ctx, arg, func)
-    elem = elem_of(ctx, stripped_text(arg), func) if strip_expr(arg).type == "identifier" else None
-    if got is None or elem is None or got[0] < elem:
-        return None
-    return got[0] // elem - 1

@@ -21,8 +21,8 @@ from typing import Final, Literal
 
 from tree_sitter import Node
 
+from .c_conditions import comparisons
 from .c_context import Ctx
-from .c_paths import comparisons
 from .c_spec import C_TERMINATORS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
 from .c_tree import (
     aliases_of,

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .c_conditions import dead_branch
 from .c_context import Ctx
 from .c_objects import points_to
-from .c_paths import dead_branch
 from .c_tree import (
     aliases_of,
     call_args,

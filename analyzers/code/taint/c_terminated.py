@@ -221,9 +221,9 @@ def string_length_reads(ctx: Ctx, calls: list[Node]) -> list[Note] | Outcome | N
 def _length_uses(ctx: Ctx, call: Node, func: Node) -> list[Note] | Outcome:
     """The length a ``strlen`` returns is judged with what it bounds: every copy whose length
     uses it, and every access indexed by a variable a dominating check keeps below it."""
-    from .c_buffer import index_safe
+    from .c_conditions import comparisons, holding_conditions
     from .c_copies import copy_safe
-    from .c_paths import comparisons, holding_conditions
+    from .c_index import index_safe
 
     holder = call.parent
     while holder is not None and holder.type in {"parenthesized_expression", "cast_expression"}:
