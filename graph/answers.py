@@ -56,15 +56,83 @@ def clean(text: str | None) -> str:
     return out.strip()
 
 
+_NUMBERED = re.compile(r"^\s*\d+\s*\|\s?")
+ECHO_MIN = 12  # shorter lines ("}", "return x") say nothing and may be the model's own
+
+
+def without_echo(text: str | None, code: Iterable[str]) -> str | None:
+    """``text`` without the lines that repeat the analysed code (untrusted data the model was shown).
+
+    A model that quotes the code back, fenced or not, quotes whatever the code holds: a comment or a
+    string written as a tool call or a verdict would otherwise be read as the model's own answer. A
+    line of the answer is dropped when it (without a ``12 | `` line number) is part of a line of the
+    code; what remains is the model's own text."""
+    if not text:
+        return text
+    lines: set[str] = set()
+    for chunk in code:
+        for line in chunk.splitlines():
+            bare = _NUMBERED.sub("", line).strip()
+            if len(bare) >= ECHO_MIN:
+                lines.add(bare)
+    if not lines:
+        return text
+    kept = []
+    for line in text.splitlines():
+        bare = _NUMBERED.sub("", line).strip()
+        if len(bare) >= ECHO_MIN and any(bare in code_line for code_line in lines):
+            continue
+        kept.append(line)
+    return "\n".join(kept)
+
+
 # ------------------------------------------------------------------------------------ JSON in text
 
 
 def _relaxed(fragment: str) -> Any:
-    """A Python-literal reading of a JSON-like fragment (single quotes, True/False/None, trailing commas)."""
-    try:
-        return ast.literal_eval(fragment)
-    except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
-        return None
+    """A Python-literal reading of a JSON-like fragment (single quotes, True/False/None, trailing
+    commas), also when it mixes in JSON's ``true``/``false``/``null`` (``{"end_line": null,}``)."""
+    for text in (fragment, _python_words(fragment)):
+        try:
+            return ast.literal_eval(text)
+        except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
+            continue
+    return None
+
+
+_JSON_WORDS = {"true": "True", "false": "False", "null": "None"}
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+def _python_words(fragment: str) -> str:
+    """``fragment`` with JSON's bare ``true``/``false``/``null`` (outside strings) spelled as Python's."""
+    out: list[str] = []
+    quote: str | None = None
+    escaped = False
+    i = 0
+    while i < len(fragment):
+        c = fragment[i]
+        if quote:
+            out.append(c)
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == quote:
+                quote = None
+            i += 1
+            continue
+        if c in "\"'":
+            quote = c
+        m = _WORD.match(fragment, i) if c.isalpha() or c == "_" else None
+        if m is not None:
+            word = m.group(0)
+            out.append(_JSON_WORDS.get(word, word))
+            i += len(word)
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
 
 
 def _balanced(text: str, start: int) -> int | None:
@@ -320,6 +388,13 @@ def _lines(obj: dict[str, Any], props: Mapping[str, Any]) -> None:
         obj.setdefault("end_line", int(m.group(2) or m.group(1)))
 
 
+def _fraction(schema: Mapping[str, Any], n: float) -> float:
+    """A 0..1 value written on a percent scale (``85`` for 0.85: "confidence 85") as the fraction."""
+    if schema.get("minimum") == 0 and schema.get("maximum") == 1 and 1 < n <= 100:
+        return n / 100
+    return n
+
+
 # Keys with the same meaning, per object shape (read only when the canonical key is absent).
 ALIASES: dict[str, tuple[str, ...]] = {
     "investigation_result": ("verdict", "result", "classification", "label", "decision"),
@@ -349,11 +424,13 @@ def normalise(schema: Mapping[str, Any], value: Any) -> Any:
         if "number" in types:
             n = _number(value)
             if n is not None:
-                return n
+                return _fraction(schema, n)
         if "null" in types and low in ("null", "none", ""):
             return None
     if "boolean" in types and not isinstance(value, bool) and value in (0, 1):
         return bool(value)
+    if "number" in types and isinstance(value, int | float) and not isinstance(value, bool):
+        return _fraction(schema, value)
     if "array" in types:
         if value is None:
             return []
@@ -397,18 +474,42 @@ _NEGATION = re.compile(
     re.IGNORECASE,
 )
 _CONDITION = re.compile(r"^[^.;:?!\n]{0,12}\b(?:if|unless|assuming|provided|when|or)\b", re.IGNORECASE)
+_QUESTION = re.compile(r"^[\s\"'`*_)\]]{0,4}\?")  # "False positive? No." asks, it does not state
+# A FALSE_POSITIVE needs an answer that states it without doubt (recall first): hedged ("likely a false
+# positive"), qualified ("a false positive, but ..."), or beside words of doubt, it is not stated.
+_HEDGE = re.compile(
+    r"\b(?:likely|probably|presumably|possibly|perhaps|maybe|apparently|seems?|appears?|looks?(?: like)?|"
+    r"suspect|guess|think|believe|assume|would|should|might|may|could|arguably)\b[^.;:?!\n]{0,30}$",
+    re.IGNORECASE,
+)
+_QUALIFIED = re.compile(r"^[^.;?!\n]{0,16}\b(?:but|however|although|though|yet|except)\b", re.IGNORECASE)
+_DOUBT = re.compile(
+    r"\b(?:not\s+(?:sure|certain|clear|enough)|unsure|uncertain|unclear|hard\s+to\s+(?:say|tell)|"
+    r"(?:cannot|can't|could\s*n[o']t|couldn't|did\s*n[o']t|didn't|unable\s+to)\s+"
+    r"(?:tell|see|find|determine|verify|confirm|check|know|be\s+sure)|without\s+(?:seeing|knowing|more)|"
+    r"more\s+(?:context|code)\s+(?:is\s+)?(?:needed|required))",
+    re.IGNORECASE,
+)
 _CONFIDENCE = re.compile(r"confidence\W{0,6}(\d+(?:\.\d+)?\s*%?)", re.IGNORECASE)
 
 
 def plain_verdict(text: str | None) -> tuple[str, float | None] | None:
     """The verdict a plain-text answer states, when it states exactly one and never hedges or negates
-    it (``"not a false positive"``, ``"true or false positive"`` are ambiguous): (label, confidence)."""
+    it (``"not a false positive"``, ``"true or false positive"``, ``"false positive? no"`` are
+    ambiguous): (label, confidence). A FALSE_POSITIVE is read only when stated without doubt
+    (``"probably a false positive"``, ``"a false positive, but ..."`` or a word of doubt anywhere in the
+    answer make it ambiguous: doubt never ends as FALSE_POSITIVE)."""
     body = clean(text)
     found: set[str] = set()
     for m in _LABEL.finditer(body):
         before = body[max(0, m.start() - 40) : m.start()]
-        if _NEGATION.search(before) or _CONDITION.search(body[m.end() : m.end() + 40]):
-            return None  # negated, hedged or conditional: not a stated verdict
+        after = body[m.end() : m.end() + 40]
+        if _NEGATION.search(before) or _CONDITION.search(after) or _QUESTION.search(after):
+            return None  # negated, hedged, conditional or asked: not a stated verdict
+        if m.lastgroup == "FALSE_POSITIVE" and (
+            _HEDGE.search(before) or _QUALIFIED.search(after) or _DOUBT.search(body)
+        ):
+            return None
         found.add(str(m.lastgroup))
     if len(found) != 1:
         return None
