@@ -511,3 +511,71 @@ async def test_a_b_fetches_in_other_spellings_are_stuck(project: Path) -> None:
     v, model, _ = await investigate(project, U.scripted(a1, b1, a2, b2, conclude(), conclude()))
     assert v.verdict == "NEEDS_REVIEW" and v.stop_reason in ("fetch_cycle", "no_new_code")
     assert model.calls <= 4
+
+
+# ------------------------------------------------------------------ through the CLI
+
+
+def _bandit_sarif(project: Path) -> Path:
+    """The project scanned by the real bandit, as a user would (SARIF)."""
+    import subprocess
+
+    out = project / "bandit.sarif"
+    cmd = [sys.executable, "-m", "bandit", "-q", "-r", "svc", "-f", "sarif", "-o", str(out), "--exit-zero"]
+    subprocess.run(cmd, cwd=project, check=True, capture_output=True, timeout=120)
+    return out
+
+
+def _cli_brain(req: Any) -> Any:
+    """Every fourth call a 503; a first turn reads the finding's function in a Qwen-style text call
+    with a trailing comma; a later turn states a plain-text verdict citing the finding's line."""
+    if req.n % 4 == 1:
+        return U.http_error(503)
+    finding = json.loads(re.search(r"```json\n(\{.*?\})\n```", req.text, re.S).group(1))  # type: ignore[union-attr]
+    if req.agent_turns() == 0:
+        args = {"kind": "enclosing", "path": finding["path"], "start_line": finding["start_line"]}
+        return U.say(
+            "<tool_call>" + json.dumps({"name": "fetch_code", "arguments": args})[:-1] + ",}</tool_call>"
+        )
+    return U.say(f"Verdict: TRUE_POSITIVE. {finding['path']}:{finding['start_line']} runs a shell command.")
+
+
+def test_triage_and_investigate_through_the_cli(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import subprocess
+
+    from sastls.graph.llm import reset_health
+    from sastls.server.cli import main
+
+    sarif = _bandit_sarif(project)
+    with U.Unseen(_cli_brain) as model:
+        argv = [
+            "triage",
+            str(sarif),
+            "--repo",
+            str(project),
+            "--analyst",
+            "llm",
+            "--model",
+            "openai/unseen-cli",
+        ]
+        argv += ["--api-base", model.api_base, "--no-cascade", "--jobs", "4", "--deadline", "60"]
+        argv += ["--jsonl", str(project / "v.jsonl"), "--fail-on", "never", "--no-progress"]
+        assert main(argv) == 0
+        lines = [json.loads(x) for x in (project / "v.jsonl").read_text().splitlines()]
+        assert len(lines) >= 3 and {x["verdict"] for x in lines} == {"TRUE_POSITIVE"}
+        assert all(x.get("stop_reason") is None for x in lines), lines
+        assert sum(x["usage"]["model_calls"] for x in lines) == model.calls  # failed calls counted too
+        triaged = model.calls
+        capsys.readouterr()
+
+        reset_health()
+        (project / ".sastls").rename(project / ".sastls-triage")  # a fresh store: the model is asked again
+        cmd = [sys.executable, "-m", "sastls.server.cli", "investigate", str(sarif), "--repo", str(project)]
+        cmd += ["--at", f"svc/tasks.py:{SINK_LINE}", "--analyst", "llm", "--model", "openai/unseen-cli"]
+        cmd += ["--api-base", model.api_base, "--no-cascade", "--json"]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False)
+        assert done.returncode == 0, done.stderr
+        verdict = json.loads(done.stdout)  # stdout holds the verdict and nothing else
+        assert verdict["verdict"] == "TRUE_POSITIVE" and verdict["evidence"][0]["start_line"] == SINK_LINE
+        assert model.calls > triaged
+        assert_clean_requests(model)
