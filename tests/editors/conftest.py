@@ -14,7 +14,8 @@ EXAMPLE = ROOT / "tests" / "fixtures" / "projects" / "pyapp"
 
 @pytest.fixture()
 def workspace(tmp_path: Path) -> Path:
-    """A private copy of the example project (its findings included), so verdict stores do not leak between tests."""
+    """A private copy of the example project (its findings included): verdict stores do not leak
+    between tests."""
     dest = tmp_path / "pyapp"
     shutil.copytree(EXAMPLE, dest, ignore=shutil.ignore_patterns(".sastls", "__pycache__"))
     return dest

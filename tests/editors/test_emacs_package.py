@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -34,6 +33,7 @@ def test_package_investigates_the_finding_at_point(
         cwd=workspace,
         env=env,
         capture_output=True,
+        check=False,
         text=True,
         timeout=180,
     )
