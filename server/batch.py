@@ -128,7 +128,8 @@ class TriageResult:
     originals: dict[str, Any] = field(default_factory=dict)  # source file -> parsed SARIF document
     baseline_state: dict[str, BaselineState] = field(default_factory=dict)
     input_errors: list[str] = field(default_factory=list)  # whole inputs that could not be read
-    load_warnings: list[str] = field(default_factory=list)  # single results that could not be read
+    load_warnings: list[str] = field(default_factory=list)  # problems with records that were still read
+    rejected: list[str] = field(default_factory=list)  # records that could not be read (exit 2)
     investigated_fingerprints: list[str] = field(default_factory=list)  # groups investigated this run
 
 
@@ -148,10 +149,11 @@ class TriageOptions:
 
 
 def read_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_bytes())
-    except (OSError, ValueError):
-        return None
+    """A JSON document read as findings files are (any encoding, repaired, bounded); None if unreadable."""
+    from sastls.analyzers.findings.load import read_json_file
+
+    doc, _problems = read_json_file(path)
+    return doc
 
 
 def sarif_documents(paths: Iterable[str]) -> dict[str, Any]:
@@ -167,7 +169,7 @@ def sarif_documents(paths: Iterable[str]) -> dict[str, Any]:
 def _load(files: Sequence[Path], repo: Path, bases: Any = None) -> LoadResult:
     from sastls.analyzers.findings.load import load_findings
 
-    return load_findings(list(files), repo, fingerprint_bases=bases)
+    return load_findings(list(files), repo, fingerprint_bases=bases, keep_documents=True)
 
 
 class _EarlyWorkers:
@@ -199,23 +201,33 @@ class _EarlyWorkers:
             self.workers = None
 
 
-def classify_load_errors(files: Sequence[Path], result: LoadResult) -> tuple[list[str], list[str]]:
-    """(input errors, warnings): an input that gave no finding at all and has errors is an input error."""
+@dataclass(frozen=True)
+class LoadProblems:
+    """The problems of a load, each ``FILE: WHERE: error|warning: message``."""
+
+    input_errors: list[str]  # whole inputs that gave nothing
+    rejected: list[str]  # records that were not loaded
+    warnings: list[str]  # records loaded with a problem
+
+
+def classify_load_errors(files: Sequence[Path], result: LoadResult) -> LoadProblems:
+    """An input that gave no finding at all and has errors is an input error; any other error
+    is a rejected record; warnings stay warnings."""
     produced: set[str] = set()
     for f in result.findings:
         if f.source_file:
             produced.add(f.source_file)
             produced.add(Path(f.source_file).name)
-    errors: list[str] = []
-    warnings: list[str] = []
+    out = LoadProblems([], [], [])
     for e in result.errors:
-        text = f"{e.file}: {e.where}: {e.message}" if e.where else f"{e.file}: {e.message}"
         whole = not e.where or e.where in ("$", "file", "line 0")
-        if whole and e.file not in produced and Path(e.file).name not in produced:
-            errors.append(text)
+        if e.severity != "error":
+            out.warnings.append(str(e))
+        elif whole and e.file not in produced and Path(e.file).name not in produced:
+            out.input_errors.append(str(e))
         else:
-            warnings.append(text)
-    return errors, warnings
+            out.rejected.append(str(e))
+    return out
 
 
 def baseline_fingerprints(path: Path, repo: Path) -> set[str]:
@@ -226,8 +238,10 @@ def baseline_fingerprints(path: Path, repo: Path) -> set[str]:
         raise ValueError(f"{path}: not a SARIF file")
     fps: set[str] = set()
     for run in doc["runs"]:
-        for res in (run or {}).get("results") or []:
-            fp = ((res or {}).get("fingerprints") or {}).get("sastls/v1")
+        results = run.get("results") if isinstance(run, dict) else None
+        for res in results if isinstance(results, list) else ():
+            prints = res.get("fingerprints") if isinstance(res, dict) else None
+            fp = prints.get("sastls/v1") if isinstance(prints, dict) else None
             if isinstance(fp, str):
                 fps.add(fp)
     fps.update(f.fingerprint for f in _load([path], repo).findings if f.fingerprint)
@@ -639,7 +653,8 @@ async def _atriage(
     early: _EarlyWorkers | None,
 ) -> TriageResult:
     loaded = await asyncio.to_thread(_load, files, options.repo, early)
-    input_errors, warnings = classify_load_errors(files, loaded)
+    problems = classify_load_errors(files, loaded)
+    input_errors = problems.input_errors
     problem = wrong_repo(loaded.findings, options.repo)
     if problem is not None:
         raise WrongRepo(problem)  # before the store is opened: nothing is written in the wrong folder
@@ -659,6 +674,8 @@ async def _atriage(
             empty = await atriage_findings([], options, store=_NoStore(), investigate=investigate)
             empty.findings = loaded.findings
             empty.input_errors = [*input_errors, str(exc)]
+            empty.rejected = problems.rejected
+            empty.load_warnings = problems.warnings
             return empty
     else:
         st = store
@@ -675,14 +692,19 @@ async def _atriage(
     finally:
         if own_store:
             st.close()
-    sources = sorted({f.source_file for f in loaded.findings if f.source_file})
-    result.originals = sarif_documents(sources)
+    sources = {f.source_file for f in loaded.findings if f.source_file}
+    result.originals = {
+        name: doc
+        for name, doc in loaded.documents.items()
+        if name in sources and isinstance(doc, dict) and isinstance(doc.get("runs"), list)
+    }
     result.input_errors = input_errors
-    result.load_warnings = warnings
+    result.rejected = problems.rejected
+    result.load_warnings = problems.warnings
     result.stats = replace(
         result.stats,
         inputs=tuple(str(f) for f in files),
-        load_errors=tuple(input_errors + warnings),
+        load_errors=tuple(input_errors + problems.rejected + problems.warnings),
     )
     return result
 
@@ -742,21 +764,33 @@ def set_baseline_state(doc: dict[str, Any], state: Mapping[str, BaselineState]) 
     """Mark each result of a triaged SARIF ``new`` or ``unchanged`` (in place)."""
     if not state:
         return
-    for run in doc.get("runs") or []:
-        for res in run.get("results") or []:
-            fp = (res.get("fingerprints") or {}).get("sastls/v1")
+    runs = doc.get("runs")
+    for run in runs if isinstance(runs, list) else ():
+        results = run.get("results") if isinstance(run, dict) else None
+        for res in results if isinstance(results, list) else ():
+            prints = res.get("fingerprints") if isinstance(res, dict) else None
+            fp = prints.get("sastls/v1") if isinstance(prints, dict) else None
             if isinstance(fp, str) and fp in state:
                 res["baselineState"] = state[fp]
 
 
-def triaged_document(result: TriageResult, workspace: Path | None = None) -> dict[str, Any]:
-    """The triaged SARIF of every finding loaded; verdicts for the run's scope, baseline states set."""
+def triaged_document(
+    result: TriageResult, workspace: Path | None = None, repairs: list[str] | None = None
+) -> dict[str, Any]:
+    """The triaged SARIF of every finding loaded; verdicts for the run's scope, baseline states set.
+
+    Whatever an input carried that breaks the SARIF schema is repaired or dropped; what was
+    done is added to ``repairs`` (``JSONPATH: problem: action``)."""
     from sastls.server.reports.sarif import triaged_sarif
+    from sastls.server.reports.sarif_repair import repair_sarif
 
     scope = {f.fingerprint for f in result.scope}
     verdicts = {fp: v for fp, v in result.verdicts.items() if fp in scope}
     doc: dict[str, Any] = triaged_sarif(result.findings, verdicts, result.originals, workspace=workspace)
     set_baseline_state(doc, result.baseline_state)
+    done = repair_sarif(doc)
+    if repairs is not None:
+        repairs.extend(done)
     return doc
 
 

@@ -89,6 +89,39 @@ def strip_bom(data: bytes) -> bytes:
     return data[3:] if data.startswith(b"\xef\xbb\xbf") else data
 
 
+_BOMS: tuple[tuple[bytes, str], ...] = (
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xff\xfe\x00\x00", "utf-32-le"),  # before UTF-16 LE, whose BOM it starts with
+    (b"\xef\xbb\xbf", "utf-8"),
+    (b"\xfe\xff", "utf-16-be"),
+    (b"\xff\xfe", "utf-16-le"),
+)
+
+
+def sniff_encoding(data: bytes) -> tuple[str, int]:
+    """The encoding of a findings file and the length of its byte order mark.
+
+    With a BOM, the BOM says; without, the zero bytes around the first character do (every
+    format starts with an ASCII character: ``{``, ``[``, ``<``, ``E``, ``#``, a blank), as
+    RFC 4627 section 3 describes for JSON."""
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            return name, len(bom)
+    head = data[:4]
+    if len(head) < 4:
+        return "utf-8", 0
+    ascii_at = [0 < b < 0x80 for b in head]
+    if head[:3] == b"\0\0\0" and ascii_at[3]:
+        return "utf-32-be", 0
+    if ascii_at[0] and head[1:] == b"\0\0\0":
+        return "utf-32-le", 0
+    if head[0] == 0 == head[2] and ascii_at[1] and ascii_at[3]:
+        return "utf-16-be", 0
+    if head[1] == 0 == head[3] and ascii_at[0] and ascii_at[2]:
+        return "utf-16-le", 0
+    return "utf-8", 0
+
+
 def detect_format(data: bytes, name: str) -> Format | None:
     """The format of a findings file, or None when it is none of the known ones."""
     data = strip_bom(data)
@@ -99,7 +132,7 @@ def detect_format(data: bytes, name: str) -> Format | None:
     if head.startswith((b"{", b"[")):
         try:
             doc = json.loads(data)
-        except ValueError:
+        except (ValueError, RecursionError):
             return sniff_json(head)
         return detect_json(doc)
     if _ERR_HEADER.search(head):

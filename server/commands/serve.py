@@ -34,8 +34,11 @@ def run(args: argparse.Namespace) -> int:
     if address is not None:
         server.start_tcp(*address)
         return EXIT_OK
-    # stdout carries the protocol only: anything printed by a library goes to stderr instead
+    # stdout carries the protocol only: anything printed by a library goes to stderr instead, and
+    # stderr never blocks the server (a client that does not read it must not freeze it)
+    from sastls.server.lsp.logs import nonblocking_stderr
+
     protocol_out = sys.stdout.buffer
-    sys.stdout = sys.stderr
+    sys.stdout = nonblocking_stderr()
     server.start_io(sys.stdin.buffer, protocol_out)
     return EXIT_OK

@@ -27,7 +27,6 @@ from sastls.server.batch import (
     nofp_path,
     source_reader,
     triaged_document,
-    validate,
     write_text,
 )
 from sastls.server.cli import EXIT_GATE, EXIT_OK, EXIT_USAGE
@@ -112,9 +111,10 @@ def write_outputs(args: argparse.Namespace, result: TriageResult, config: Config
     written: list[tuple[str, Path]] = []
     repo = Path(args.repo)
     if args.out:
-        doc = triaged_document(result, workspace=repo)
-        for problem in validate(doc)[:5]:
-            print(f"sastls triage: warning: triaged SARIF: {problem}", file=sys.stderr)
+        repairs: list[str] = []
+        doc = triaged_document(result, workspace=repo, repairs=repairs)
+        for note in repairs:
+            print(f"sastls triage: warning: triaged SARIF: {note}", file=sys.stderr)
         out = Path(args.out)
         write_text(out, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
         written.append(("triaged SARIF", out))
@@ -186,15 +186,18 @@ def summary(
         print(f"  scanner reports not triaged: {len(st.skipped)}", file=out)
         for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1])[:10]:
             print(f"    {n} x {reason}", file=out)
-    if result.load_warnings:
-        print(f"  {len(result.load_warnings)} findings could not be read (see stderr)", file=out)
+    if result.rejected:
+        print(f"  {len(result.rejected)} input records could not be read (see stderr)", file=out)
     if written:
         print("Written:", file=out)
         w = max(len(what) for what, _ in written)
         for what, path in written:
             print(f"  {what.ljust(w)}  {path}", file=out)
-    if result.input_errors:
-        print(f"Input errors ({len(result.input_errors)}): exit {EXIT_USAGE}", file=out)
+    if result.input_errors or result.rejected:
+        n = len(result.input_errors) + len(result.rejected)
+        print(
+            f"Input errors ({n}): exit {EXIT_USAGE} (everything readable was triaged and written)", file=out
+        )
     elif fail_on == "never":
         print("Gate: --fail-on never", file=out)
     elif failures:
@@ -233,12 +236,8 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 130
-    for e in result.input_errors:
-        _err(e)
-    for w in result.load_warnings[:20]:
-        print(f"sastls triage: warning: {w}", file=sys.stderr)
-    if len(result.load_warnings) > 20:
-        print(f"sastls triage: warning: ... and {len(result.load_warnings) - 20} more", file=sys.stderr)
+    for line in (*result.input_errors, *result.rejected, *result.load_warnings):
+        print(line, file=sys.stderr)  # FILE: WHERE: error|warning: message
     try:
         written = write_outputs(args, result, p.options.config)
     except OSError as exc:
@@ -247,6 +246,6 @@ def run(args: argparse.Namespace) -> int:
     failures = gate_failures(result, args.fail_on)
     failing = len({result.stats.duplicate_of.get(f.fingerprint, f.fingerprint) for f in failures})
     summary(result, written, args.fail_on, failing, sys.stdout, style=_style_for(sys.stdout))
-    if result.input_errors:
-        return EXIT_USAGE
+    if result.input_errors or result.rejected:
+        return EXIT_USAGE  # after writing everything else: a rejected record is never silent
     return EXIT_GATE if failures else EXIT_OK

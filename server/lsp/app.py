@@ -7,14 +7,19 @@ the graph thread after ``initialized``).
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import itertools
 import logging
+import sys
 from collections.abc import Awaitable, Callable
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, BinaryIO, ParamSpec, TypeVar
 
 from lsprotocol import types as lsp
+from pygls.exceptions import FeatureNotificationError, JsonRpcMethodNotFound
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 
 from . import commands as cmds
 from . import fixes
@@ -37,6 +42,7 @@ from .options import section_of
 from .positions import from_client
 from .session import Session
 from .sources import read_lines
+from .transport import serve
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +61,29 @@ class SastlsProtocol(LanguageServerProtocol):
         super().__init__(*args, **kwargs)
         self.on_cancel_request: Callable[[str | int], object] | None = None
         self.work_done_tokens: dict[str | int, lsp.ProgressToken] = {}
+        self._notes = itertools.count(1)
+
+    def _handle_notification(self, method_name: str, params: Any) -> None:
+        """pygls' own, with a counter for the internal id (uuid4 reads /dev/urandom every time,
+        a system call that gives the GIL away once per keystroke)."""
+        if method_name == lsp.CANCEL_REQUEST:
+            self._handle_cancel_notification(params.id)
+            return
+        try:
+            handler = self._get_handler(method_name)
+        except JsonRpcMethodNotFound:
+            log.debug("ignoring notification %s", method_name)
+            return
+        try:
+            self._execute_handler(
+                msg_id=f"n{next(self._notes)}",
+                handler=handler,
+                args=(params,),
+                callback=self._check_handler_result,
+            )
+        except Exception as error:
+            log.exception("notification %s failed", method_name)
+            self._server._report_server_error(error, FeatureNotificationError)
 
     def _handle_cancel_notification(self, msg_id: Any) -> None:
         super()._handle_cancel_notification(msg_id)
@@ -69,6 +98,26 @@ class SastlsProtocol(LanguageServerProtocol):
             self.work_done_tokens[msg_id] = params.work_done_token
         super()._handle_request(msg_id, method_name, params)
 
+    # The session keeps its own copy of open documents: pygls' copy would double the memory of
+    # every buffer and re-splice the whole text on every keystroke. Plain (not generator)
+    # handlers also keep pygls from leaving one finished future behind per notification.
+    def _user(self, method: str, params: Any) -> None:
+        handler = self.fm.features.get(method)
+        if handler is not None:
+            handler(params)
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: lsp.DidOpenTextDocumentParams) -> None:
+        self._user(lsp.TEXT_DOCUMENT_DID_OPEN, params)
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: lsp.DidChangeTextDocumentParams) -> None:
+        self._user(lsp.TEXT_DOCUMENT_DID_CHANGE, params)
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: lsp.DidCloseTextDocumentParams) -> None:
+        self._user(lsp.TEXT_DOCUMENT_DID_CLOSE, params)
+
 
 class SastlsServer(LanguageServer):
     def __init__(self) -> None:
@@ -78,6 +127,15 @@ class SastlsServer(LanguageServer):
     def report_server_error(self, error: Exception, source: Any) -> None:
         log.error("handler error: %s", error)
         super().report_server_error(error, source)
+
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """Serve on stdio with :mod:`.transport` (pygls' own loop can leave requests unanswered)."""
+        try:
+            asyncio.run(serve(self.protocol, stdin or sys.stdin.buffer, stdout or sys.stdout.buffer))
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()  # type: ignore[no-untyped-call]
 
 
 def _contained_async(

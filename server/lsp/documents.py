@@ -199,8 +199,23 @@ class TrackedDocument:
         start = (min(start[0], last), min(start[1], len(self.lines[min(start[0], last)])))
         end = max(start, (min(end[0], last), min(end[1], len(self.lines[min(end[0], last)]))))
         new = split_lines(text)
+        # Findings on lines the change does not touch only move by whole lines: handled here in
+        # O(1) each, so a keystroke costs nothing per finding elsewhere in the file.
+        delta = len(new) - 1 - (end[0] - start[0])
+        near: list[TrackedFinding] = []
+        for tf in self.findings:
+            if not tf.alive:
+                continue
+            sp = tf.span
+            if sp.end_line < start[0]:
+                continue
+            if sp.start_line > end[0]:
+                if delta:
+                    tf.span = Span(sp.start_line + delta, sp.start_col, sp.end_line + delta, sp.end_col)
+                continue
+            near.append(tf)
         covered: dict[int, bool] = {}
-        for i, tf in enumerate(self.findings):
+        for i, tf in enumerate(near):
             sl, el = tf.span.start_line, min(tf.span.end_line, last)
             if tf.alive and sl <= last:
                 content_start = (sl, max(tf.span.start_col, _first_text_col(self.lines[sl])))
@@ -212,7 +227,7 @@ class TrackedDocument:
         replacement[0] = head + replacement[0]
         replacement[-1] = replacement[-1] + tail
         self.lines[start[0] : end[0] + 1] = replacement
-        for i, tf in enumerate(self.findings):
+        for i, tf in enumerate(near):
             if not tf.alive:
                 continue
             s = (tf.span.start_line, tf.span.start_col)

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
+import queue
+import sys
+import threading
+from typing import TextIO
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
@@ -51,3 +56,62 @@ def attach(ls: LanguageServer) -> ClientLogHandler:
 
 def detach(handler: logging.Handler) -> None:
     logging.getLogger("sastls").removeHandler(handler)
+
+
+class NonBlockingStream(io.TextIOBase):
+    """A text stream that never blocks its writer: a thread copies to ``target``; when ``target``
+    does not keep up (a client that does not read the server's stderr), text is dropped and
+    counted instead of stopping the server."""
+
+    def __init__(self, target: TextIO, *, max_pending: int = 4096) -> None:
+        super().__init__()
+        self.target = target
+        self.dropped = 0
+        self._queue: queue.Queue[str | None] = queue.Queue(maxsize=max_pending)
+        self._thread = threading.Thread(target=self._run, name="sastls-stderr", daemon=True)
+        self._thread.start()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        try:
+            self._queue.put_nowait(text)
+        except queue.Full:
+            self.dropped += 1
+        return len(text)
+
+    def flush(self) -> None:
+        pass  # the thread flushes; waiting here is what must never happen
+
+    def fileno(self) -> int:
+        return self.target.fileno()
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.target, "encoding", "utf-8") or "utf-8"
+
+    def _run(self) -> None:
+        while (text := self._queue.get()) is not None:
+            try:
+                if self.dropped:
+                    n, self.dropped = self.dropped, 0
+                    self.target.write(f"[sastls: {n} log writes dropped: stderr was not being read]\n")
+                self.target.write(text)
+                self.target.flush()
+            except (OSError, ValueError):
+                return
+
+
+def nonblocking_stderr() -> NonBlockingStream:
+    """Route stderr (and the logging handlers writing to it) through a :class:`NonBlockingStream`.
+
+    The language server's event loop must never wait on stderr: pygls logs a traceback for every
+    frame it cannot read, and a client that does not drain the pipe would freeze the server."""
+    stream = NonBlockingStream(sys.stderr)
+    for handler in logging.getLogger().handlers:
+        if isinstance(handler, logging.StreamHandler) and handler.stream in (sys.stderr, sys.__stderr__):
+            handler.setStream(stream)
+    logging.captureWarnings(True)
+    sys.stderr = stream
+    return stream

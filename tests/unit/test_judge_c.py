@@ -524,3 +524,15 @@ int main(int argc, char **argv) {
         "    set(argv[1]);\n", ""
     )
     assert judge(tmp_path, untouched, 134).verdict == FP
+
+
+@pytest.mark.parametrize("gap", ["        /* the destination */\n", "\n", "        // later\n\n"])
+def test_a_finding_inside_a_multi_line_call_locates_that_call(tmp_path: Path, gap: str) -> None:
+    """Issue 16: a scanner pointing at an argument line below the call's first line, past comments
+    and blank lines, finds the same sink as a one-line call (both ways: real and bounded)."""
+    template = (
+        "#include <string.h>\nint main(int argc, char **argv) {\n    char buf[16];\n"
+        "    strcpy(\n" + gap + "        buf,\n        {src}); /* <- */\n    return 0;\n}\n"
+    )
+    assert judge(tmp_path, template.replace("{src}", "argv[1]"), 120).verdict == TP
+    assert judge(tmp_path, template.replace("{src}", '"short"'), 120).verdict == FP

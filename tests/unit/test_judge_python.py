@@ -1122,3 +1122,54 @@ def test_request_without_timeout(tmp_path: Path, call: str, expected: str) -> No
     code = f"import requests\ndef f(u, t):\n    return {call}  # <-\n"
     j = judge(tmp_path, code, 400, rule="B113", tool="bandit")
     assert j.verdict == expected, (call, j.reason, j.justification)
+
+
+SQL_SINK_SHAPES = {
+    "comment on its own line inside the call": """
+    conn.execute(
+        # build the query
+        {query}  # <-
+    )
+""",
+    "comment between the operands": """
+    conn.execute({head}  # <-
+                 # the user's input
+                 {tail})
+""",
+    "blank lines and a backslash continuation": """
+    conn.execute(
+
+        {head} \\
+        {tail}  # <-
+
+    )
+""",
+    "finding on the argument line": """
+    conn.execute(
+        {query},  # <-
+    )
+""",
+}
+
+
+@pytest.mark.parametrize("shape", list(SQL_SINK_SHAPES))
+def test_the_sink_is_found_whatever_the_layout_of_its_call(tmp_path: Path, shape: str) -> None:
+    """Issue 16: comments, blank lines and continuations inside the sink's parentheses, and a
+    finding on one of the call's inner lines, locate the same sink as a one-line call."""
+    head = """
+import sqlite3
+from flask import request
+def view():
+    name = request.args.get("name")
+    conn = sqlite3.connect("x.db")"""
+    body = SQL_SINK_SHAPES[shape]
+    real = head + body.format(
+        query="\"SELECT * FROM u WHERE n = '\" + name + \"'\"",
+        head="\"SELECT * FROM u WHERE n = '\"",
+        tail="+ name + \"'\"",
+    )
+    assert judge(tmp_path, real, 89).verdict == TP, real
+    constant = head + body.format(
+        query='"SELECT * FROM u WHERE n = 1"', head='"SELECT * FROM u "', tail='+ "WHERE n = 1"'
+    )
+    assert judge(tmp_path, constant, 89).verdict == FP, constant

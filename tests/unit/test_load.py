@@ -215,7 +215,23 @@ def test_missing_files_are_loaded_with_a_warning() -> None:
 
 
 def test_bad_cppcheck_xml() -> None:
+    # the file is cut inside its fifth <error>: the four complete ones are still read
     res = load_findings([BAD / "bad-cppcheck.xml"], FIX / "projects" / "cproj")
+    assert [(f.rule_id, f.line) for f in res.findings] == [
+        ("bufferAccessOutOfBounds", 39),
+        ("bufferAccessOutOfBounds", 47),
+        ("resourceLeak", 15),
+        ("memleak", 27),
+    ]
+    first = _errors(res)[0]
+    assert first.where.startswith("line ") and "invalid XML at line " in first.message
+    assert "each <error> element is read on its own" in first.message
+
+
+def test_broken_xml_without_errors_element(tmp_path: Path) -> None:
+    p = tmp_path / "c.xml"
+    p.write_text('<?xml version="1.0"?><results version="2"><cppcheck version="2.1"/><err')
+    res = load_findings([p], tmp_path)
     assert res.findings == []
     assert _errors(res)[0].where == "$" and "invalid XML at line " in _errors(res)[0].message
 

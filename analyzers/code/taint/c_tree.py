@@ -25,6 +25,9 @@ def walk(node: Node) -> Iterator[Node]:
 
 
 def on_lines(root: Node, lo: int, hi: int, types: set[str]) -> list[Node]:
+    """Nodes of ``types`` starting on lines ``lo..hi``; for calls, when none starts there, the
+    innermost call whose parentheses hold line ``lo`` (a scanner pointing at an argument below the
+    call's first line, past a comment, a blank line or a continuation)."""
     out: list[Node] = []
     stack = [root]
     while stack:
@@ -34,6 +37,12 @@ def on_lines(root: Node, lo: int, hi: int, types: set[str]) -> list[Node]:
         if n.type in types and lo <= n.start_point[0] + 1 <= hi:
             out.append(n)
         stack.extend(reversed(n.named_children))
+    if not out and "call_expression" in types and 0 <= lo - 1 <= root.end_point[0]:
+        node: Node | None = root.descendant_for_point_range((lo - 1, 0), (lo - 1, 0))
+        while node is not None:
+            if node.type == "call_expression" and node.start_point[0] < lo - 1 <= node.end_point[0]:
+                return [node]
+            node = node.parent
     return out
 
 

@@ -3,13 +3,20 @@
 A reader turns one parsed document into ``(Finding, where)`` pairs, where ``where`` is the
 JSON path (``$.runs[0].results[3]``) or ``line 12`` of the record. It never raises for bad
 input: it records a :class:`LoadError` in the context and goes on with the next record.
+
+Readers get this by construction when they use what is here: :func:`records` walks an array
+of records, skips those the JSON repair cut out, and turns any exception a record raises into
+an error for that record; the ``get_*`` getters check required fields and the ``opt_*`` ones
+optional fields (a wrong type is reported and the field ignored); :func:`text` bounds strings;
+:func:`region` and :func:`int_of` bound numbers; :class:`PathMapper` bounds paths.
 """
 
 from __future__ import annotations
 
+import logging
 import posixpath
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -19,6 +26,13 @@ from ..model import Finding, Level, Location, Region
 
 Severity = Literal["error", "warning"]
 Read = tuple[Finding, str]
+
+log = logging.getLogger(__name__)
+
+MAX_PATH_CHARS = 4096  # PATH_MAX: longer paths cannot name a file here
+MAX_NAME_CHARS = 1024  # rule ids, tool names, levels, checkers
+MAX_TEXT_CHARS = 65536  # messages, snippets, help texts
+MAX_LINE = 2**31 - 1  # LSP positions and SQLite integers stay in range
 
 
 @dataclass(frozen=True)
@@ -61,21 +75,29 @@ class PathMapper:
 
     def exists(self, rel: str) -> bool:
         if rel not in self._exists:
-            self._exists[rel] = (self.root / rel).is_file()
+            try:
+                self._exists[rel] = (self.root / rel).is_file()
+            except (OSError, ValueError):  # name too long, NUL byte, ...
+                self._exists[rel] = False
         return self._exists[rel]
 
     def map(self, raw: str) -> tuple[str | None, str | None]:
         """``(relative_path, None)``, or ``(None, why_refused)``. Cached per raw path."""
         hit = self._cache.get(raw)
         if hit is None:
-            hit = self._map(raw)
+            if len(raw) > MAX_PATH_CHARS:
+                return None, f"path of {len(raw)} characters (more than {MAX_PATH_CHARS})"
+            try:
+                hit = self._map(raw)
+            except (OSError, ValueError) as exc:
+                hit = None, f"path {raw[:200]!r} cannot be used ({exc})"
             self._cache[raw] = hit
         return hit
 
     def _inside(self, candidate: Path) -> bool:
         try:
             candidate.resolve().relative_to(self._resolved)
-        except (ValueError, OSError):
+        except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop
             return False
         return True
 
@@ -97,7 +119,7 @@ class PathMapper:
             p = Path(path)
             try:
                 rel = p.resolve(strict=False).relative_to(self._resolved).as_posix()
-            except (ValueError, OSError):
+            except (ValueError, OSError, RuntimeError):
                 try:
                     rel = Path(posixpath.normpath(path)).relative_to(self.root.absolute()).as_posix()
                 except ValueError:
@@ -150,6 +172,7 @@ class ReadContext:
     paths: PathMapper
     errors: list[LoadError] = field(default_factory=list)
     incomplete: frozenset[str] = frozenset()  # JSON paths cut off by a truncation
+    dropped: Mapping[str, str] = field(default_factory=dict)  # records the JSON repair cut out -> why
 
     def error(self, where: str, message: str) -> None:
         self.errors.append(LoadError(self.file, where, message, "error"))
@@ -158,7 +181,12 @@ class ReadContext:
         self.errors.append(LoadError(self.file, where, message, "warning"))
 
     def cut_off(self, where: str) -> bool:
-        """True (and reported) when the record at ``where`` was cut off by a truncated file."""
+        """True (and reported) when the record at ``where`` was cut off by a truncated file or
+        cut out by the JSON repair."""
+        why = self.dropped.get(where)
+        if why is not None:
+            self.error(where, why)
+            return True
         if where in self.incomplete:
             self.error(where, "record cut off where the file is truncated: not loaded")
             return True
@@ -257,9 +285,10 @@ def get_int(
             ctx.error(f"{where}.{key}", "missing required field")
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().isdigit():
+        parsed = int_of(value) if isinstance(value, str) else None
+        if parsed is not None:
             ctx.warn(f"{where}.{key}", f"expected an integer, got the string {value!r}: used as a number")
-            value = int(value)
+            value = parsed
         else:
             ctx.error(f"{where}.{key}", f"expected an integer, got {type_name(value)}")
             return None
@@ -269,13 +298,104 @@ def get_int(
     return value
 
 
+def opt_obj(ctx: ReadContext, d: Mapping[str, Any], key: str, where: str) -> dict[str, Any]:
+    """An optional object: ``{}`` when absent; a wrong type is reported and ignored."""
+    value = d.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        ctx.warn(f"{where}.{key}", f"expected an object, got {type_name(value)}: ignored")
+        return {}
+    return value
+
+
+def opt_list(ctx: ReadContext, d: Mapping[str, Any], key: str, where: str) -> list[Any]:
+    """An optional array: ``[]`` when absent; a wrong type is reported and ignored."""
+    value = d.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        ctx.warn(f"{where}.{key}", f"expected an array, got {type_name(value)}: ignored")
+        return []
+    return value
+
+
+def opt_str(
+    ctx: ReadContext, d: Mapping[str, Any], key: str, where: str, *, limit: int = MAX_TEXT_CHARS
+) -> str | None:
+    """An optional string (bounded to ``limit`` characters); a wrong type is reported and ignored."""
+    value = d.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        ctx.warn(f"{where}.{key}", f"expected a string, got {type_name(value)}: ignored")
+        return None
+    return text(ctx, value, f"{where}.{key}", limit=limit)
+
+
+def text(ctx: ReadContext, value: str, where: str, *, limit: int = MAX_TEXT_CHARS) -> str:
+    """``value`` cut to ``limit`` characters (reported when it is cut)."""
+    if len(value) <= limit:
+        return value
+    ctx.warn(where, f"string of {len(value)} characters cut to {limit}")
+    return value[:limit] + "\u2026"
+
+
+def int_of(value: Any) -> int | None:
+    """An integer from a JSON number or a string of ASCII digits (at most 18), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        s = value.strip()
+        sign = -1 if s.startswith("-") else 1
+        s = s.lstrip("-")
+        if 0 < len(s) <= 18 and s.isascii() and s.isdigit():
+            return sign * int(s)
+    return None
+
+
 def items(ctx: ReadContext, seq: list[Any], where: str, what: str = "object") -> Iterator[tuple[int, Any]]:
-    """Enumerate the objects of an array, reporting (and skipping) elements of the wrong type."""
+    """Enumerate the objects of an array, reporting (and skipping) elements of the wrong type
+    and the elements the JSON repair cut out."""
     for i, item in enumerate(seq):
+        if f"{where}[{i}]" in ctx.dropped:
+            ctx.cut_off(f"{where}[{i}]")
+            continue
         if not isinstance(item, dict):
             ctx.error(f"{where}[{i}]", f"expected an {what}, got {type_name(item)}")
             continue
         yield i, item
+
+
+def records(
+    ctx: ReadContext,
+    seq: list[Any],
+    where: str,
+    read_one: Callable[[dict[str, Any], str, int], Finding | None],
+) -> Iterator[Read]:
+    """The findings of an array of records: ``read_one(record, where, index)`` for each object.
+
+    Records cut off by a truncation or cut out by the JSON repair are reported; a record whose
+    reading raises is reported as an error of that record (the others are still read)."""
+    for i, item in enumerate(seq):
+        rwhere = f"{where}[{i}]"
+        if ctx.cut_off(rwhere):
+            continue
+        if not isinstance(item, dict):
+            ctx.error(rwhere, f"expected an object, got {type_name(item)}")
+            continue
+        try:
+            finding = read_one(item, rwhere, i)
+        except Exception as exc:  # one record never stops the rest (RecursionError, MemoryError too)
+            log.debug("reading %s %s failed", ctx.file, rwhere, exc_info=True)
+            ctx.error(
+                rwhere, f"record could not be read ({type(exc).__name__}: {str(exc)[:200]}): not loaded"
+            )
+            continue
+        if finding is not None:
+            yield finding, rwhere
 
 
 def region(
@@ -290,25 +410,29 @@ def region(
     """A region from raw values; ``where`` points at the record. Bad optional parts are dropped."""
 
     def num(v: Any, name: str, required: bool) -> int | None:
+        def bad(why: str) -> None:
+            if required:
+                ctx.error(where, f"{name} {why}: not loaded")
+            else:
+                ctx.warn(where, f"{name} {why}: ignored")
+
         if v is None:
             if required:
                 ctx.error(where, f"missing {name}: not loaded")
             return None
-        if isinstance(v, bool) or not isinstance(v, int):
-            if isinstance(v, str) and v.strip().isdigit():
-                return int(v)
-            if required:
-                ctx.error(where, f"{name} must be an integer, got {type_name(v)}: not loaded")
-            else:
-                ctx.warn(where, f"{name} must be an integer, got {type_name(v)}: ignored")
+        n: int | None = None if isinstance(v, bool) else v if isinstance(v, int) else None
+        if n is None:
+            n = int_of(v) if isinstance(v, str) else None
+            if n is None:
+                bad(f"must be an integer, got {type_name(v)}")
+                return None
+        if n < 1:
+            bad(f"must be >= 1, got {n}")
             return None
-        if v < 1:
-            if required:
-                ctx.error(where, f"{name} must be >= 1, got {v}: not loaded")
-            else:
-                ctx.warn(where, f"{name} must be >= 1, got {v}: ignored")
+        if n > MAX_LINE:
+            bad(f"{n} is out of range")
             return None
-        return v
+        return n
 
     sl = num(start_line, "start line", True)
     if sl is None:
@@ -338,7 +462,7 @@ def cwe_ids(value: Any) -> tuple[int, ...]:
         if isinstance(v, bool):
             return
         if isinstance(v, int):
-            if v > 0:
+            if 0 < v < 1_000_000:
                 out.append(v)
         elif isinstance(v, str):
             s = v.strip()

@@ -11,7 +11,7 @@ from typing import Any
 from xml.etree.ElementTree import Element
 
 from ..model import Finding, Level, Location, Region, TraceStep
-from .base import Read, ReadContext, region
+from .base import MAX_LINE, MAX_NAME_CHARS, MAX_TEXT_CHARS, Read, ReadContext, int_of, region
 
 _LEVELS: dict[str, Level] = {
     "error": "error",
@@ -25,9 +25,7 @@ _LEVELS: dict[str, Level] = {
 
 
 def _int(value: str | None) -> int | None:
-    if value is None or not value.strip().lstrip("-").isdigit():
-        return None
-    return int(value)
+    return int_of(value)
 
 
 def read(root: Element, ctx: ReadContext) -> Iterator[Read]:
@@ -44,7 +42,11 @@ def read(root: Element, ctx: ReadContext) -> Iterator[Read]:
         return
     for i, err in enumerate(errors.findall("error"), start=1):
         where = f"/results/errors/error[{i}]"
-        f = _finding(ctx, err, where, i - 1, version)
+        try:
+            f = _finding(ctx, err, where, i - 1, version)
+        except Exception as exc:  # one record never stops the rest
+            ctx.error(where, f"record could not be read ({type(exc).__name__}: {str(exc)[:200]}): not loaded")
+            continue
         if f is not None:
             yield f, where
 
@@ -54,6 +56,7 @@ def _finding(ctx: ReadContext, err: Element, where: str, index: int, version: st
     if not rid:
         ctx.error(where, "missing required attribute id: not loaded")
         return None
+    rid = rid[:MAX_NAME_CHARS]
     locs = err.findall("location")
     if not locs:
         if err.get("severity") not in ("information", "debug"):
@@ -75,15 +78,15 @@ def _finding(ctx: ReadContext, err: Element, where: str, index: int, version: st
     for k, other in enumerate(locs[1:], start=2):
         rel, why = ctx.paths.map(other.get("file") or "")
         line = _int(other.get("line"))
-        if rel is None or line is None or line < 1:
+        if rel is None or line is None or not 1 <= line <= MAX_LINE:
             ctx.warn(f"{where}/location[{k}]", f"error-path step dropped: {why or 'bad line'}")
             continue
         col = _int(other.get("column"))
-        trace.append(
-            TraceStep(Location(rel, Region(line, col if col and col > 0 else None)), other.get("info", ""))
-        )
+        col = col if col is not None and 1 <= col <= MAX_LINE else None
+        trace.append(TraceStep(Location(rel, Region(line, col)), other.get("info", "")[:MAX_TEXT_CHARS]))
     sev = err.get("severity")
     cwe = _int(err.get("cwe"))
+    cwe = cwe if cwe is not None and 0 < cwe < 1_000_000 else None
     props: dict[str, Any] = {}
     if err.get("inconclusive") == "true":
         props["inconclusive"] = True
@@ -93,13 +96,15 @@ def _finding(ctx: ReadContext, err: Element, where: str, index: int, version: st
     return Finding(
         tool="cppcheck",
         rule_id=rid,
-        message=err.get("msg") or rid,
+        message=(err.get("msg") or rid)[:MAX_TEXT_CHARS],
         location=loc,
         level=_LEVELS.get(sev or "", "warning"),
         tool_version=version,
-        rule_help=err.get("verbose") if err.get("verbose") != err.get("msg") else None,
+        rule_help=(err.get("verbose") or "")[:MAX_TEXT_CHARS] or None
+        if err.get("verbose") != err.get("msg")
+        else None,
         cwe=(cwe,) if cwe and cwe > 0 else (),
-        severity=sev,
+        severity=sev[:MAX_NAME_CHARS] if sev else sev,
         confidence="inconclusive" if err.get("inconclusive") == "true" else None,
         trace=tuple(trace),
         source_file=ctx.file,

@@ -13,7 +13,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..model import Finding, Level, Location, Region, TraceStep
-from .base import Read, ReadContext, get_list, items, type_name
+from .base import (
+    MAX_LINE,
+    MAX_NAME_CHARS,
+    MAX_TEXT_CHARS,
+    Read,
+    ReadContext,
+    get_list,
+    items,
+    records,
+    type_name,
+)
+from .jsonrepair import RecordSpec
+
+RECORDS = (RecordSpec("$.defects", frozenset({"checker"})),)
 
 # events that are never the key event, and trace events (csdiff's KeyEventDigger lists)
 _DENY = {
@@ -108,7 +121,7 @@ def _finding(ctx: ReadContext, d: _Defect) -> Finding | None:
         ctx.error(where, "defect has no located event: not loaded")
         return None
     key = events[key_idx]
-    if not key.path or key.line < 1:
+    if not key.path or not 1 <= key.line <= MAX_LINE:
         ctx.error(key.where, f"key event has no file/line ({key.path or '<unknown>'}:{key.line}): not loaded")
         return None
     comments: list[str] = []
@@ -121,7 +134,7 @@ def _finding(ctx: ReadContext, d: _Defect) -> Finding | None:
         return None
     trace: list[TraceStep] = []
     for i, ev in enumerate(events):
-        if i == key_idx or ev.event == "#" or not ev.path or ev.line < 1:
+        if i == key_idx or ev.event == "#" or not ev.path or not 1 <= ev.line <= MAX_LINE:
             continue
         rel, why = ctx.paths.map(ev.path)
         if rel is None:
@@ -151,67 +164,75 @@ def read_json(doc: Any, ctx: ReadContext) -> Iterator[Read]:
     if not isinstance(doc, dict):
         ctx.error("$", f"expected a csgrep JSON object, got {type_name(doc)}")
         return
-    for i, d in items(ctx, get_list(ctx, doc, "defects", "$", required=True), "$.defects"):
-        where = f"$.defects[{i}]"
-        if ctx.cut_off(where):
+
+    def one(d: dict[str, Any], where: str, i: int) -> Finding | None:
+        return _json_defect(ctx, d, where, i)
+
+    yield from records(ctx, get_list(ctx, doc, "defects", "$", required=True), "$.defects", one)
+
+
+def _json_defect(ctx: ReadContext, d: dict[str, Any], where: str, i: int) -> Finding | None:
+    checker = d.get("checker")
+    if not isinstance(checker, str) or not checker:
+        ctx.error(f"{where}.checker", "missing required field: not loaded")
+        return None
+    events: list[_Event] = []
+    for j, ev in items(ctx, get_list(ctx, d, "events", where, required=True), f"{where}.events"):
+        ew = f"{where}.events[{j}]"
+        fname = ev.get("file_name", "")
+        line = ev.get("line", 0)
+        col = ev.get("column")
+        if not isinstance(fname, str) or isinstance(line, bool) or not isinstance(line, int):
+            ctx.error(ew, "file_name must be a string and line an integer: event dropped")
             continue
-        checker = d.get("checker")
-        if not isinstance(checker, str) or not checker:
-            ctx.error(f"{where}.checker", "missing required field: not loaded")
-            continue
-        events: list[_Event] = []
-        for j, ev in items(ctx, get_list(ctx, d, "events", where, required=True), f"{where}.events"):
-            ew = f"{where}.events[{j}]"
-            fname = ev.get("file_name", "")
-            line = ev.get("line", 0)
-            col = ev.get("column")
-            if not isinstance(fname, str) or isinstance(line, bool) or not isinstance(line, int):
-                ctx.error(ew, "file_name must be a string and line an integer: event dropped")
-                continue
-            events.append(
-                _Event(
-                    fname,
-                    line,
-                    col if isinstance(col, int) and not isinstance(col, bool) and col > 0 else None,
-                    str(ev.get("event", "")),
-                    str(ev.get("message", "")),
-                    ew,
-                )
+        events.append(
+            _Event(
+                fname,
+                line,
+                col if isinstance(col, int) and not isinstance(col, bool) and 0 < col <= MAX_LINE else None,
+                str(ev.get("event", ""))[:MAX_NAME_CHARS],
+                str(ev.get("message", ""))[:MAX_TEXT_CHARS],
+                ew,
             )
-        cwe = d.get("cwe")
-        key = d.get("key_event_idx")
-        # the JSON's indices count every event; map to the kept ones
-        key_idx = None
-        if isinstance(key, int) and not isinstance(key, bool):
-            target = f"{where}.events[{key}]"
-            key_idx = next((k for k, e in enumerate(events) if e.where == target), -1)
-        extra = {
-            k: d[k] for k in ("imp", "defect_id", "function", "language", "annotation", "hash_v1") if k in d
-        }
-        f = _finding(
-            ctx,
-            _Defect(
-                checker,
-                cwe if isinstance(cwe, int) and not isinstance(cwe, bool) and cwe > 0 else None,
-                d.get("tool") if isinstance(d.get("tool"), str) else None,
-                events,
-                key_idx,
-                where,
-                i,
-                extra,
-            ),
         )
-        if f is not None:
-            yield f, where
+    cwe = d.get("cwe")
+    key = d.get("key_event_idx")
+    # the JSON's indices count every event; map to the kept ones
+    key_idx = None
+    if isinstance(key, int) and not isinstance(key, bool):
+        target = f"{where}.events[{key}]"
+        key_idx = next((k for k, e in enumerate(events) if e.where == target), -1)
+    extra: dict[str, Any] = {
+        k: d[k] for k in ("imp", "defect_id", "function", "language", "annotation", "hash_v1") if k in d
+    }
+    tool = d.get("tool")
+    return _finding(
+        ctx,
+        _Defect(
+            checker[:MAX_NAME_CHARS],
+            cwe if isinstance(cwe, int) and not isinstance(cwe, bool) and 0 < cwe < 1_000_000 else None,
+            tool[:MAX_NAME_CHARS] if isinstance(tool, str) else None,
+            events,
+            key_idx,
+            where,
+            i,
+            extra,
+        ),
+    )
 
 
 # ---- .err text ---------------------------------------------------------------------------
 
-_CHECKER = re.compile(r"^Error: *([A-Za-z_][A-Za-z0-9_.]*)( *\([^)]+\))? *:(?: \[#def[0-9]+\])?\s*$")
-_CWE_ANNOT = re.compile(r"^ *\(CWE-([0-9]+)\)$")
-_EVENT = re.compile(
-    r"^(.+?)(?::([0-9]+|<[Uu]nknown>))?(?::([0-9]+))?: ((?:[A-Za-z][\w \-]*|#)(?:\[[^\]]+\])?): (.*)$"
+_CHECKER = re.compile(
+    r"^Error: *([A-Za-z_][A-Za-z0-9_.]{0,200})( *\([^)]{1,200}\))? *:(?: \[#def[0-9]{1,12}\])?\s*$"
 )
+_CWE_ANNOT = re.compile(r"^ *\(CWE-([0-9]{1,6})\)$")
+# bounded repetitions keep the match linear in the line's length (event names are short)
+_EVENT = re.compile(
+    r"^(.+?)(?::([0-9]{1,10}|<[Uu]nknown>))?(?::([0-9]{1,10}))?: "
+    r"((?:[A-Za-z][\w \-]{0,80}|#)(?:\[[^\]]{1,200}\])?): (.*)$"
+)
+MAX_ERR_LINE = 65536
 
 
 def read_err(text: str, ctx: ReadContext) -> Iterator[Read]:
@@ -229,10 +250,17 @@ def read_err(text: str, ctx: ReadContext) -> Iterator[Read]:
             ctx.error(f"line {start}", f"defect {checker} has no events: not loaded")
             return None
         extra = {"annotation": annotation.strip()} if annotation.strip() else {}
-        return _finding(ctx, _Defect(checker, cwe, None, events, None, f"line {start}", index, extra))
+        try:
+            return _finding(ctx, _Defect(checker, cwe, None, events, None, f"line {start}", index, extra))
+        except Exception as exc:  # one record never stops the rest
+            ctx.error(f"line {start}", f"defect could not be read ({type(exc).__name__}: {exc}): not loaded")
+            return None
 
     for n, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip("\r")
+        if len(line) > MAX_ERR_LINE:
+            ctx.warn(f"line {n}", f"line of {len(line)} characters cut to {MAX_ERR_LINE}")
+            line = line[:MAX_ERR_LINE]
         m = _CHECKER.match(line)
         if m:
             f = flush()
@@ -260,15 +288,16 @@ def read_err(text: str, ctx: ReadContext) -> Iterator[Read]:
             events.append(
                 _Event(
                     "" if path == "<unknown>" else path,
-                    int(ln) if ln and ln.isdigit() else 0,
-                    int(em.group(3)) if em.group(3) else None,
+                    int(ln) if ln and ln.isdigit() and int(ln) <= MAX_LINE else 0,
+                    int(em.group(3)) if em.group(3) and 0 < int(em.group(3)) <= MAX_LINE else None,
                     em.group(4),
                     em.group(5),
                     f"line {n}",
                 )
             )
         elif events:  # a message continued on the next line
-            events[-1].message += "\n" + line
+            if len(events[-1].message) < MAX_TEXT_CHARS:
+                events[-1].message = (events[-1].message + "\n" + line)[:MAX_TEXT_CHARS]
         else:
             ctx.error(f"line {n}", f"expected an event 'path:line: event: message', got {line[:80]!r}")
     f = flush()

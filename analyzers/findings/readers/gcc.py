@@ -18,7 +18,22 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..model import Finding, Level, Location, Region, TraceStep
-from .base import Read, ReadContext, as_dict, as_list, items, type_name
+from .base import (
+    MAX_LINE,
+    MAX_NAME_CHARS,
+    MAX_TEXT_CHARS,
+    Read,
+    ReadContext,
+    as_dict,
+    as_list,
+    items,
+    text,
+    type_name,
+)
+from .jsonrepair import RecordSpec
+
+_KEYS = frozenset({"kind", "message", "locations", "children", "option"})
+RECORDS = (RecordSpec("$", _KEYS), RecordSpec("$[*]", _KEYS), RecordSpec("$.diagnostics", _KEYS))
 
 _LEVELS: dict[str, Level] = {
     "error": "error",
@@ -34,7 +49,7 @@ _LEVELS: dict[str, Level] = {
 
 
 def _int(v: Any) -> int | None:
-    return v if isinstance(v, int) and not isinstance(v, bool) else None
+    return v if isinstance(v, int) and not isinstance(v, bool) and -MAX_LINE <= v <= MAX_LINE else None
 
 
 def _point(loc: Any) -> tuple[str, int, int | None] | None:
@@ -85,11 +100,11 @@ def _trace(ctx: ReadContext, diag: dict[str, Any], where: str) -> list[TraceStep
         if pt is None:
             continue
         desc = ev.get("description")
-        text = desc if isinstance(desc, str) else ""
+        label = desc[:MAX_TEXT_CHARS] if isinstance(desc, str) else ""
         func = ev.get("function")
         if isinstance(func, str) and func:
-            text = f"{text} [in {func}]" if text else f"in {func}"
-        step = _step(ctx, (pt[0], Region(pt[1], pt[2])), text, "flow", f"{where}.path[{i}]")
+            label = f"{label} [in {func[:MAX_NAME_CHARS]}]" if label else f"in {func[:MAX_NAME_CHARS]}"
+        step = _step(ctx, (pt[0], Region(pt[1], pt[2])), label, "flow", f"{where}.path[{i}]")
         if step is not None:
             steps.append(step)
     for i, child in items(ctx, as_list(diag.get("children")), f"{where}.children"):
@@ -98,8 +113,8 @@ def _trace(ctx: ReadContext, diag: dict[str, Any], where: str) -> list[TraceStep
             continue
         msg = child.get("message")
         kind = child.get("kind")
-        text = f"{kind}: {msg}" if isinstance(kind, str) and isinstance(msg, str) else str(msg or "")
-        step = _step(ctx, got, text, "related", f"{where}.children[{i}]")
+        label = f"{kind}: {msg}" if isinstance(kind, str) and isinstance(msg, str) else str(msg or "")
+        step = _step(ctx, got, label[:MAX_TEXT_CHARS], "related", f"{where}.children[{i}]")
         if step is not None:
             steps.append(step)
     return steps
@@ -121,14 +136,15 @@ def _finding(
     loc = ctx.location(path, region, f"{where}.locations[0]")
     if loc is None:
         return None
+    message = text(ctx, message, f"{where}.message")
     option = diag.get("option")
-    rule = option if isinstance(option, str) and option else kind
+    rule = (option if isinstance(option, str) and option else kind)[:MAX_NAME_CHARS]
     trace = _trace(ctx, diag, where)
     for j, note in enumerate(notes, start=1):
         ngot = _where(note)
         nmsg = note.get("message")
         if ngot is not None and isinstance(nmsg, str):
-            step = _step(ctx, ngot, f"note: {nmsg}", "related", f"{where} (note {j})")
+            step = _step(ctx, ngot, f"note: {nmsg[:MAX_TEXT_CHARS]}", "related", f"{where} (note {j})")
             if step is not None:
                 trace.append(step)
     meta = as_dict(diag.get("metadata"))
@@ -148,9 +164,9 @@ def _finding(
         location=loc,
         level=_LEVELS.get(kind, "warning"),
         rule_name=rule,
-        help_uri=url if isinstance(url, str) else None,
-        cwe=(cwe,) if cwe is not None and cwe > 0 else (),
-        severity=kind,
+        help_uri=url[: MAX_NAME_CHARS * 4] if isinstance(url, str) else None,
+        cwe=(cwe,) if cwe is not None and 0 < cwe < 1_000_000 else (),
+        severity=kind[:MAX_NAME_CHARS],
         trace=tuple(trace),
         source_file=ctx.file,
         result_index=index,
@@ -172,7 +188,9 @@ def _diagnostics(ctx: ReadContext, doc: Any, where: str) -> Iterator[tuple[dict[
         ctx.error(where, f"expected gcc diagnostics (an array), got {type_name(doc)}")
         return
     for i, d in enumerate(doc):
-        if isinstance(d, list) or (isinstance(d, dict) and "diagnostics" in d):
+        if f"{where}[{i}]" in ctx.dropped:
+            ctx.cut_off(f"{where}[{i}]")
+        elif isinstance(d, list) or (isinstance(d, dict) and "diagnostics" in d):
             yield from _diagnostics(ctx, d, f"{where}[{i}]")
         elif isinstance(d, dict):
             yield d, f"{where}[{i}]"
@@ -188,7 +206,11 @@ def read(doc: Any, ctx: ReadContext) -> Iterator[Read]:
     def flush() -> Iterator[Read]:
         nonlocal index
         if pending is not None:
-            f = _finding(ctx, pending[0], notes, pending[1], index)
+            try:
+                f = _finding(ctx, pending[0], notes, pending[1], index)
+            except Exception as exc:  # one record never stops the rest
+                f = None
+                ctx.error(pending[1], f"record could not be read ({type(exc).__name__}: {exc}): not loaded")
             index += 1
             if f is not None:
                 yield f, pending[1]

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..model import LEVELS, Finding, Level, Location, Region, TraceStep
 from .base import (
+    MAX_NAME_CHARS,
     Read,
     ReadContext,
     as_dict,
@@ -18,12 +19,18 @@ from .base import (
     get_obj,
     get_str,
     items,
+    opt_list,
+    opt_str,
+    records,
     region,
+    text,
     type_name,
     uri_to_path,
 )
+from .jsonrepair import RecordSpec
 
-_ARG = re.compile(r"\{(\d+)\}")
+RECORDS = (RecordSpec("$.runs[*].results", frozenset({"ruleId", "rule", "ruleIndex"})),)
+_ARG = re.compile(r"\{(\d{1,6})\}")
 
 
 def _text(msg: Any, rule: dict[str, Any] | None = None) -> str | None:
@@ -55,10 +62,14 @@ class _Run:
         tool = get_obj(ctx, run, "tool", where, required=True) or {}
         driver = get_obj(ctx, tool, "driver", f"{where}.tool", required=bool(tool)) or {}
         name = get_str(ctx, driver, "name", f"{where}.tool.driver", required=bool(driver))
-        self.tool = canonical_tool(name or "unknown")
+        self.tool = canonical_tool(
+            (text(ctx, name, f"{where}.tool.driver.name", limit=MAX_NAME_CHARS) if name else "") or "unknown"
+        )
         self.version = driver.get("semanticVersion") or driver.get("version")
         if not isinstance(self.version, str):
             self.version = None
+        elif len(self.version) > MAX_NAME_CHARS:
+            self.version = text(ctx, self.version, f"{where}.tool.driver.version", limit=MAX_NAME_CHARS)
         self.components: list[dict[str, Any]] = [driver]
         for _i, ext in items(
             ctx, get_list(ctx, tool, "extensions", f"{where}.tool"), f"{where}.tool.extensions"
@@ -75,9 +86,9 @@ class _Run:
                 if isinstance(rid, str):
                     self.by_id.setdefault(rid, r)
         self.cwe_taxa: dict[str, tuple[int, ...]] = {}
-        for tax in run.get("taxonomies") or []:
+        for tax in opt_list(ctx, run, "taxonomies", where):
             if isinstance(tax, dict) and str(tax.get("name", "")).upper() == "CWE":
-                for t in tax.get("taxa") or []:
+                for t in as_list(tax.get("taxa")):
                     if isinstance(t, dict) and isinstance(t.get("id"), str | int):
                         self.cwe_taxa[str(t["id"])] = cwe_ids(t["id"])
         self.artifacts = as_list(run.get("artifacts"))
@@ -101,10 +112,11 @@ class _Run:
     def rule_for(self, result: dict[str, Any], where: str) -> tuple[str | None, dict[str, Any] | None]:
         rid = result.get("ruleId")
         rule_ref = as_dict(result.get("rule"))
-        if not isinstance(rid, str):
+        if not isinstance(rid, str) or not rid:
             if rid is not None:
-                self.ctx.warn(f"{where}.ruleId", f"expected a string, got {type_name(rid)}")
-            rid = rule_ref.get("id") if isinstance(rule_ref.get("id"), str) else None
+                what = "an empty string" if rid == "" else type_name(rid)
+                self.ctx.warn(f"{where}.ruleId", f"expected a string, got {what}")
+            rid = rule_ref.get("id") if isinstance(rule_ref.get("id"), str) and rule_ref.get("id") else None
         comp = 0
         tc = rule_ref.get("toolComponent")
         if (
@@ -127,8 +139,10 @@ class _Run:
             rule = self.by_id.get(rid)
             if rule is None and "/" in rid:  # hierarchical ids: "CA2101/sub"
                 rule = self.by_id.get(rid.split("/", 1)[0])
-        if rid is None and rule is not None and isinstance(rule.get("id"), str):
+        if rid is None and rule is not None and isinstance(rule.get("id"), str) and rule["id"]:
             rid = rule["id"]
+        if rid is not None and len(rid) > MAX_NAME_CHARS:
+            rid = text(self.ctx, rid, f"{where}.ruleId", limit=MAX_NAME_CHARS)
         return rid, rule
 
     def path_of(self, art: dict[str, Any], where: str) -> str | None:
@@ -148,7 +162,11 @@ class _Run:
         base = art.get("uriBaseId")
         if isinstance(base, str) and not re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", uri):
             uri = _join(self.base_uri(base) or "", uri)
-        return uri_to_path(uri)
+        try:
+            return uri_to_path(uri)
+        except ValueError as exc:  # urlsplit: "Invalid IPv6 URL" and the like
+            self.ctx.error(f"{where}.uri", f"not a usable URI ({exc}): not loaded")
+            return None
 
 
 _ALIASES = {"semgrep oss": "semgrep", "semgrep pro": "semgrep", "semgrep code": "semgrep"}
@@ -198,7 +216,7 @@ def _rule_cwes(run: _Run, rule: dict[str, Any]) -> tuple[int, ...]:
     hit = run.rule_cwe.get(key)
     if hit is None:
         found = _prop_cwes(rule)
-        for rel in rule.get("relationships") or []:
+        for rel in as_list(rule.get("relationships")):
             target = rel.get("target") if isinstance(rel, dict) else None
             if isinstance(target, dict) and _is_cwe_ref(target):
                 tid = target.get("id")
@@ -207,9 +225,9 @@ def _rule_cwes(run: _Run, rule: dict[str, Any]) -> tuple[int, ...]:
     return hit
 
 
-def _cwes(run: _Run, rule: dict[str, Any] | None, result: dict[str, Any]) -> tuple[int, ...]:
+def _cwes(run: _Run, rule: dict[str, Any] | None, result: dict[str, Any], where: str) -> tuple[int, ...]:
     found = _prop_cwes(result)
-    for t in result.get("taxa") or []:
+    for t in opt_list(run.ctx, result, "taxa", where):
         if isinstance(t, dict) and _is_cwe_ref(t):
             found.extend(run.cwe_taxa.get(str(t.get("id")), ()) or cwe_ids(t.get("id")))
     if rule is not None:
@@ -257,26 +275,28 @@ def _location(run: _Run, loc: Any, where: str, *, required: bool) -> tuple[str, 
     if r is None:
         return None
     snippet = reg.get("snippet")
-    text = snippet.get("text") if isinstance(snippet, dict) else None
-    return raw, r, text if isinstance(text, str) else None
+    snip = snippet.get("text") if isinstance(snippet, dict) else None
+    return raw, r, text(ctx, snip, f"{rwhere}.snippet.text") if isinstance(snip, str) else None
 
 
 def _steps(run: _Run, result: dict[str, Any], where: str) -> tuple[TraceStep, ...]:
     steps: list[TraceStep] = []
-    for fi, flow in enumerate(result.get("codeFlows") or []):
+    ctx = run.ctx
+    for fi, flow in enumerate(opt_list(ctx, result, "codeFlows", where)):
         if not isinstance(flow, dict):
             continue
-        for ti, thread in enumerate(flow.get("threadFlows") or []):
+        for ti, thread in enumerate(opt_list(ctx, flow, "threadFlows", f"{where}.codeFlows[{fi}]")):
             if not isinstance(thread, dict):
                 continue
-            for li, tfl in enumerate(thread.get("locations") or []):
+            twhere = f"{where}.codeFlows[{fi}].threadFlows[{ti}]"
+            for li, tfl in enumerate(opt_list(ctx, thread, "locations", twhere)):
                 lwhere = f"{where}.codeFlows[{fi}].threadFlows[{ti}].locations[{li}]"
                 if not isinstance(tfl, dict) or not isinstance(tfl.get("location"), dict):
                     continue
                 step = _step(run, tfl["location"], f"{lwhere}.location", "flow")
                 if step is not None:
                     steps.append(step)
-    for ri, rel in enumerate(result.get("relatedLocations") or []):
+    for ri, rel in enumerate(opt_list(ctx, result, "relatedLocations", where)):
         step = _step(run, rel, f"{where}.relatedLocations[{ri}]", "related")
         if step is not None:
             steps.append(step)
@@ -292,7 +312,7 @@ def _step(run: _Run, loc: Any, where: str, kind: str) -> TraceStep | None:
     if rel is None:
         run.ctx.warn(where, f"trace step dropped: {why}")
         return None
-    msg = _text(loc.get("message")) or ""
+    msg = text(run.ctx, _text(loc.get("message")) or "", f"{where}.message")
     return TraceStep(
         location=Location(rel, reg, snippet), message=msg, kind="flow" if kind == "flow" else "related"
     )
@@ -310,15 +330,17 @@ def read(doc: Any, ctx: ReadContext) -> Iterator[Read]:
     runs = get_list(ctx, doc, "runs", "$", required=True)
     for ri, run_doc in items(ctx, runs, "$.runs"):
         rwhere = f"$.runs[{ri}]"
-        run = _Run(ctx, run_doc, rwhere)
+        try:
+            run = _Run(ctx, run_doc, rwhere)
+        except Exception as exc:  # a run's header never stops the other runs
+            ctx.error(rwhere, f"run could not be read ({type(exc).__name__}: {str(exc)[:200]}): not loaded")
+            continue
         results = get_list(ctx, run_doc, "results", rwhere)
-        for xi, res in items(ctx, results, f"{rwhere}.results"):
-            where = f"{rwhere}.results[{xi}]"
-            if ctx.cut_off(where):
-                continue
-            finding = _finding(run, res, where, ri, xi)
-            if finding is not None:
-                yield finding, where
+
+        def one(res: dict[str, Any], where: str, xi: int, run: _Run = run, ri: int = ri) -> Finding | None:
+            return _finding(run, res, where, ri, xi)
+
+        yield from records(ctx, results, f"{rwhere}.results", one)
 
 
 def _finding(run: _Run, res: dict[str, Any], where: str, ri: int, xi: int) -> Finding | None:
@@ -336,6 +358,7 @@ def _finding(run: _Run, res: dict[str, Any], where: str, ri: int, xi: int) -> Fi
         message = (
             rule and (_text(rule.get("shortDescription")) or _text(rule.get("fullDescription")))
         ) or rid
+    message = text(ctx, message, f"{where}.message")
     locs = res.get("locations")
     if not isinstance(locs, list) or not locs:
         if locs is not None and not isinstance(locs, list):
@@ -359,7 +382,7 @@ def _finding(run: _Run, res: dict[str, Any], where: str, ri: int, xi: int) -> Fi
     if known is not None:
         level = known
     elif level_raw is not None:
-        ctx.warn(f"{where}.level", f"unknown level {level_raw!r}: 'warning' used")
+        ctx.warn(f"{where}.level", f"unknown level {str(level_raw)[:60]!r}: 'warning' used")
     props = as_dict(res.get("properties"))
     rprops = as_dict(rule.get("properties")) if rule is not None else {}
     severity = props.get("issue_severity") or props.get("severity") or rprops.get("security-severity")
@@ -368,7 +391,13 @@ def _finding(run: _Run, res: dict[str, Any], where: str, ri: int, xi: int) -> Fi
     for key in ("fingerprints", "partialFingerprints"):
         value = res.get(key)
         if isinstance(value, dict):
-            fps.update({str(k): str(v) for k, v in value.items() if isinstance(v, str | int)})
+            fps.update(
+                {
+                    str(k)[:MAX_NAME_CHARS]: str(v)[:MAX_NAME_CHARS]
+                    for k, v in value.items()
+                    if isinstance(v, str | int)
+                }
+            )
     help_text = None
     help_uri = None
     name = None
@@ -378,8 +407,9 @@ def _finding(run: _Run, res: dict[str, Any], where: str, ri: int, xi: int) -> Fi
             or _text(rule.get("fullDescription"))
             or _text(rule.get("shortDescription"))
         )
-        help_uri = rule.get("helpUri") if isinstance(rule.get("helpUri"), str) else None
-        name = rule.get("name") if isinstance(rule.get("name"), str) else None
+        help_text = text(ctx, help_text, f"{where}.rule.help") if help_text is not None else None
+        help_uri = opt_str(ctx, rule, "helpUri", f"{where}.rule")
+        name = opt_str(ctx, rule, "name", f"{where}.rule", limit=MAX_NAME_CHARS)
     return Finding(
         tool=run.tool,
         rule_id=rid,
@@ -390,9 +420,9 @@ def _finding(run: _Run, res: dict[str, Any], where: str, ri: int, xi: int) -> Fi
         rule_name=name,
         rule_help=help_text,
         help_uri=help_uri,
-        cwe=_cwes(run, rule, res),
-        severity=str(severity) if isinstance(severity, str | int | float) else None,
-        confidence=str(confidence) if isinstance(confidence, str | int | float) else None,
+        cwe=_cwes(run, rule, res, where),
+        severity=str(severity)[:MAX_NAME_CHARS] if isinstance(severity, str | int | float) else None,
+        confidence=str(confidence)[:MAX_NAME_CHARS] if isinstance(confidence, str | int | float) else None,
         trace=_steps(run, res, where),
         tool_fingerprints=fps,
         source_file=ctx.file,

@@ -7,18 +7,26 @@ from typing import Any
 
 from ..model import Finding, Level, Location, Region, TraceStep
 from .base import (
+    MAX_LINE,
+    MAX_NAME_CHARS,
     Read,
     ReadContext,
-    as_dict,
+    as_list,
     cwe_ids,
     get_list,
     get_obj,
     get_str,
-    items,
     level_of,
+    opt_obj,
+    opt_str,
+    records,
     region,
+    text,
     type_name,
 )
+from .jsonrepair import RecordSpec
+
+RECORDS = (RecordSpec("$.results", frozenset({"check_id"})),)
 
 _LEVELS: dict[str, Level] = {
     "error": "error",
@@ -43,13 +51,11 @@ def read(doc: Any, ctx: ReadContext) -> Iterator[Read]:
         if isinstance(err, dict):
             msg = err.get("message") or err.get("type")
             ctx.warn(f"$.errors[{i}]", f"semgrep reported: {str(msg)[:300]}")
-    for i, res in items(ctx, get_list(ctx, doc, "results", "$", required=True), "$.results"):
-        where = f"$.results[{i}]"
-        if ctx.cut_off(where):
-            continue
-        f = _finding(ctx, res, where, i, version)
-        if f is not None:
-            yield f, where
+
+    def one(res: dict[str, Any], where: str, i: int) -> Finding | None:
+        return _finding(ctx, res, where, i, version)
+
+    yield from records(ctx, get_list(ctx, doc, "results", "$", required=True), "$.results", one)
 
 
 def _finding(
@@ -61,7 +67,8 @@ def _finding(
     if rid is None or path is None or start is None:
         ctx.error(where, "result not loaded (see the errors above)")
         return None
-    end = as_dict(res.get("end"))
+    rid = text(ctx, rid, f"{where}.check_id", limit=MAX_NAME_CHARS)
+    end = opt_obj(ctx, res, "end", where)
     reg = region(
         ctx,
         start.get("line"),
@@ -73,8 +80,8 @@ def _finding(
     if reg is None:
         return None
     extra = get_obj(ctx, res, "extra", where) or {}
-    lines = extra.get("lines")
-    snippet = lines if isinstance(lines, str) and lines != _HIDDEN else None
+    lines = opt_str(ctx, extra, "lines", f"{where}.extra")
+    snippet = lines if lines != _HIDDEN else None
     loc = ctx.location(path, reg, where, snippet)
     if loc is None:
         return None
@@ -82,14 +89,15 @@ def _finding(
     if message is None:
         ctx.error(f"{where}.extra.message", "missing: the rule id is used as message")
         message = rid
-    meta = as_dict(extra.get("metadata"))
-    sev = extra.get("severity") if isinstance(extra.get("severity"), str) else None
+    message = text(ctx, message, f"{where}.extra.message")
+    meta = opt_obj(ctx, extra, "metadata", f"{where}.extra")
+    sev = opt_str(ctx, extra, "severity", f"{where}.extra", limit=MAX_NAME_CHARS)
     fp = extra.get("fingerprint")
     refs = meta.get("references")
     help_uri = meta.get("source") or (refs[0] if isinstance(refs, list) and refs else None)
     trace: list[TraceStep] = []
-    dataflow = extra.get("dataflow_trace")
-    if isinstance(dataflow, dict):
+    dataflow = opt_obj(ctx, extra, "dataflow_trace", f"{where}.extra")
+    if dataflow:
         trace.extend(_dataflow(ctx, dataflow))
     return Finding(
         tool="semgrep",
@@ -100,12 +108,16 @@ def _finding(
         tool_version=version,
         rule_name=rid.rsplit(".", 1)[-1],
         rule_help=None,
-        help_uri=help_uri if isinstance(help_uri, str) else None,
+        help_uri=help_uri[: MAX_NAME_CHARS * 4] if isinstance(help_uri, str) else None,
         cwe=cwe_ids(meta.get("cwe")),
         severity=sev,
-        confidence=str(meta["confidence"]) if isinstance(meta.get("confidence"), str) else None,
+        confidence=str(meta["confidence"])[:MAX_NAME_CHARS]
+        if isinstance(meta.get("confidence"), str)
+        else None,
         trace=tuple(trace),
-        tool_fingerprints={"semgrep/fingerprint": fp} if isinstance(fp, str) and fp != _HIDDEN else {},
+        tool_fingerprints=(
+            {"semgrep/fingerprint": fp[:MAX_NAME_CHARS]} if isinstance(fp, str) and fp != _HIDDEN else {}
+        ),
         source_file=ctx.file,
         run_index=None,
         result_index=i,
@@ -127,15 +139,21 @@ def _dataflow(ctx: ReadContext, trace: dict[str, Any]) -> list[TraceStep]:
             ):
                 rel, _why = ctx.paths.map(loc["path"])
                 s = loc["start"]
-                if rel is not None and isinstance(s.get("line"), int) and s["line"] >= 1:
-                    reg = Region(s["line"], s.get("col") if isinstance(s.get("col"), int) else None)
-                    out.append(TraceStep(Location(rel, reg, text if isinstance(text, str) else None), label))
+                line, col = s.get("line"), s.get("col")
+                if rel is not None and _in_range(line):
+                    reg = Region(line, col if _in_range(col) else None)
+                    code = text[:4096] if isinstance(text, str) else None
+                    out.append(TraceStep(Location(rel, reg, code), label))
         elif isinstance(node, list) and len(node) == 2 and node[0] == "CliCall" and isinstance(node[1], list):
             add(node[1][0] if node[1] else None, label)
 
     add(trace.get("taint_source"), "taint source")
-    for v in trace.get("intermediate_vars") or []:
+    for v in as_list(trace.get("intermediate_vars")):
         if isinstance(v, dict) and isinstance(v.get("location"), dict):
             add(["CliLoc", [v["location"], v.get("content")]], "intermediate variable")
     add(trace.get("taint_sink"), "taint sink")
     return out
+
+
+def _in_range(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_LINE

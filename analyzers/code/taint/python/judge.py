@@ -58,6 +58,8 @@ def judge_python(finding: Finding, family: Family, parsed: ParsedFile, engine: E
     if not sites and lo != hi:
         sites = find_sinks(engine, info, root, family, (lo, lo))
     if not sites:
+        sites = _enclosing_sinks(engine, info, root, family, lo)
+    if not sites:
         sites = _import_uses(engine, info, root, family, lo) or _forward_uses(
             engine, info, root, family, lo=lo, hi=hi
         )
@@ -70,6 +72,26 @@ def judge_python(finding: Finding, family: Family, parsed: ParsedFile, engine: E
             [],
         )
     return _taint(finding, family, parsed, info, engine, sites=sites)
+
+
+def _enclosing_sinks(
+    engine: Engine, info: ModuleInfo, root: Node, family: Family, line: int
+) -> list[SinkSite]:
+    """A finding on a line inside a call that starts higher up (the argument a scanner pointed at,
+    below the call's opening line, a comment, a blank line or a continuation): the sinks among the
+    calls around that line, innermost first."""
+    row = line - 1
+    if not 0 <= row <= root.end_point[0]:
+        return []
+    node: Node | None = root.descendant_for_point_range((row, 0), (row, 0))
+    while node is not None and node.type != "module":
+        if node.type == "call" and node.start_point[0] < row <= node.end_point[0]:
+            start = line_of(node)
+            found = [s for s in find_sinks(engine, info, root, family, (start, start)) if s.node == node]
+            if found:
+                return found
+        node = node.parent
+    return []
 
 
 def _import_uses(engine: Engine, info: ModuleInfo, root: Node, family: Family, line: int) -> list[SinkSite]:
