@@ -10,10 +10,12 @@ C/C++, on tree-sitter trees):
   nested function or lambda that the function never calls;
 - **killed input**: a new unconditional assignment before the call replaces one of its inputs with a
   value computed from none of them (``name = "."`` before ``subprocess.call(["ls", name])``);
+- **side channel**: an input the call worked on now reaches it only through a keyword that is not its
+  data (``subprocess.call(["ls"], env={"NAME": name})``; ``sinks.toml [roles]``);
 - **result dropped**: the call's value was used (assigned, returned, passed on) and is now thrown away.
 
 Reviewers reject all three; a scanner no longer reports them, which is why they need their own check.
-What counts as an exit call is data (``sinks.toml [reach]``).
+What counts as an exit call, or a keyword that is not data, is data (``sinks.toml``).
 """
 
 from __future__ import annotations
@@ -248,3 +250,23 @@ def _read_closure(code: Code, call: Node, scope: Node) -> set[str]:
         for rhs in assigned.get(name, ()):
             todo.extend(code.names_in(rhs))
     return seen
+
+
+def side_channel(
+    before: tuple[Code, Node, Node], after: tuple[Code, Node, Node], side: frozenset[str]
+) -> str | None:
+    """An input the sink worked on (in a positional argument) that the kept call only gets through a
+    keyword that is not its data (``env=``, ``cwd=``, ``timeout=``). ``before``/``after``: (code, the
+    sink's call, the function) on each side of the patch."""
+    code_b, sink, scope_b = before
+    code_a, call, scope = after
+    pos_b, _kw_b = code_b.args(sink)
+    pos_a, kw_a = code_a.args(call)
+    data_b = frozenset().union(*(code_b.inputs_of(n, scope_b) for n in pos_b))
+    data_a = frozenset().union(*(code_a.inputs_of(n, scope) for n in pos_a))
+    data_a |= frozenset().union(*(code_a.inputs_of(n, scope) for k, n in kw_a.items() if k not in side))
+    for name in sorted(data_b - data_a):
+        where = [k for k, n in kw_a.items() if k in side and name in code_a.inputs_of(n, scope)]
+        if where:
+            return f"{name} only reaches its {where[0]}= argument, not the data it works on"
+    return None

@@ -78,6 +78,7 @@ class Knowledge:
     password_migration: str
     shell_calls: tuple[str, ...]
     exits: tuple[str, ...]  # calls after which nothing runs (sys.exit, abort)
+    side_keywords: frozenset[str]  # keyword arguments that are not a call's data (env=, cwd=)
     expected: tuple[tuple[str, tuple[str, ...]], ...]  # "tool:rule" -> rules its safe form is reported as
 
     def expected_after(self, tool: str, rule: str) -> frozenset[str]:
@@ -101,6 +102,7 @@ def knowledge() -> Knowledge:
         password_migration=str(pw["migration"]),
         shell_calls=tuple(raw["shell"]["calls"]),
         exits=tuple(raw.get("reach", {}).get("exits", ())),
+        side_keywords=frozenset(raw.get("roles", {}).get("side_keywords", ())),
         expected=tuple((k, tuple(v)) for k, v in raw.get("rescan", {}).get("expected", {}).items()),
     )
 
@@ -307,8 +309,11 @@ class Code:
         """What a call's arguments are computed from: parameters and the names not assigned in ``scope``
         (globals, declared buffers), followed through local assignments."""
         arglist = call.child_by_field_name("arguments")
-        if arglist is None:
-            return frozenset()
+        return frozenset() if arglist is None else self.inputs_of(arglist, scope)
+
+    def inputs_of(self, node: Node, scope: Node) -> frozenset[str]:
+        """What an expression is computed from (as ``inputs``, for one argument)."""
+        arglist = node
         assigned = self.assignments(scope)
         params = set(self.parameters(scope)) if scope.type in _FUNCTION else set()
         todo = list(self.names_in(arglist))
@@ -547,6 +552,7 @@ def _sinks(b: _Side, a: _Side, lines: tuple[int, int], mapped: int) -> tuple[Pro
             )
         call, new = best
         why = reach.killed_input((b.code, sink, b.scope), (a.code, call, a.scope), needed)
+        why = why or reach.side_channel((b.code, sink, b.scope), (a.code, call, a.scope), k.side_keywords)
         if why is None and reach.result_dropped((b.code, sink), (a.code, call)):
             why = "its value was used and is now thrown away"
         if why is not None:

@@ -118,6 +118,7 @@ DISGUISED_STUBS = {
     "never-called lambda": '    go = lambda: subprocess.call(["ls", name])\n    return 0',
     "input replaced": '    name = "."\n    return subprocess.call(["ls", name])',
     "input replaced in a chain": '    name = other = "."\n    return subprocess.call(["ls", name, other])',
+    "input moved to env=": '    return subprocess.call(["ls"], env={"NAME": name})',
 }
 
 
