@@ -16,7 +16,9 @@ Models answer in many spellings of the same thing. Before validation this module
   of them is expected, and a few key spellings with the same meaning (``verdict`` for
   ``investigation_result``, ``file``/``line`` in evidence).
 A verdict written in plain text is recovered only when the text names exactly one verdict and never
-negates it. Nothing here decides a verdict the model did not state.
+negates it; a FALSE_POSITIVE only where it is affirmed ("Verdict: false positive", "this is a false
+positive because ..."), without doubt and not with a stated confidence of 50 % or less. Nothing here
+decides a verdict the model did not state.
 """
 
 from __future__ import annotations
@@ -388,9 +390,13 @@ def _lines(obj: dict[str, Any], props: Mapping[str, Any]) -> None:
         obj.setdefault("end_line", int(m.group(2) or m.group(1)))
 
 
+PERCENT = (10, 100)  # above 10, a 0..1 value is on a percent scale; 2..10 may be a 1-10 scale: re-asked
+
+
 def _fraction(schema: Mapping[str, Any], n: float) -> float:
-    """A 0..1 value written on a percent scale (``85`` for 0.85: "confidence 85") as the fraction."""
-    if schema.get("minimum") == 0 and schema.get("maximum") == 1 and 1 < n <= 100:
+    """A 0..1 value written on a percent scale (``85`` for 0.85: "confidence 85") as the fraction. A
+    value from 1 to 10 is left as is (invalid: re-asked): "8" may mean 8 % or 8 out of 10."""
+    if schema.get("minimum") == 0 and schema.get("maximum") == 1 and PERCENT[0] < n <= PERCENT[1]:
         return n / 100
     return n
 
@@ -487,10 +493,34 @@ _DOUBT = re.compile(
     r"\b(?:not\s+(?:sure|certain|clear|enough)|unsure|uncertain|unclear|hard\s+to\s+(?:say|tell)|"
     r"(?:cannot|can't|could\s*n[o']t|couldn't|did\s*n[o']t|didn't|unable\s+to)\s+"
     r"(?:tell|see|find|determine|verify|confirm|check|know|be\s+sure)|without\s+(?:seeing|knowing|more)|"
-    r"more\s+(?:context|code)\s+(?:is\s+)?(?:needed|required))",
+    r"more\s+(?:context|code)\s+(?:is\s+)?(?:needed|required)|low\s+confidence|not\s+confident)",
     re.IGNORECASE,
 )
-_CONFIDENCE = re.compile(r"confidence\W{0,6}(\d+(?:\.\d+)?\s*%?)", re.IGNORECASE)
+_CONFIDENCE = re.compile(
+    r"confidence\W{0,6}(\d+(?:\.\d+)?\s*%?)|(\d+(?:\.\d+)?\s*%)\s*(?:confidence|confident|sure|certain)",
+    re.IGNORECASE,
+)
+# A FALSE_POSITIVE in prose is read only where it is affirmed: in its clause, only a verdict heading or
+# "this/it/the finding is (clearly) a" comes before it, and the clause ends, or gives its reason, after it
+# ("A false positive is impossible here", "Far from a false positive", "hardly a false positive" are not).
+_FP_BEFORE = re.compile(
+    r"(?:^|[.,;:!?\n(\[|>\u2014\u2013-])\s*"
+    r"(?:(?:so|thus|hence|therefore|overall|in\s+(?:conclusion|summary)|finally)\W{0,3})?"
+    r"(?:(?:final\s+|my\s+|the\s+)?(?:verdict|answer|classification|conclusion|result|assessment|label)"
+    r"(?:\s+is)?(?:\s+that)?\s*\W{0,3})?"
+    r"(?:(?:this|it|that|the\s+\w+|this\s+\w+)\s*(?:\s+is|\s+was|['\u2019]s)\s+)?"
+    r"(?:(?:clearly|definitely|certainly)\s+)?(?:an?\s+)?$",
+    re.IGNORECASE,
+)
+_FP_AFTER = re.compile(
+    r"^\s*(?:$|[.;:!,\n)\]\u2014\u2013-]|\((?:conf|\d)|(?:because|since|as|given|due|with|here\s*[.;:,]|"
+    r"for\s+(?:this|the)\b))",
+    re.IGNORECASE,
+)
+_LOW = 0.5  # a FALSE_POSITIVE stated with this confidence or less is doubt, not a verdict
+
+
+_MARKUP = re.compile(r"[*_`#\"]+")
 
 
 def plain_verdict(text: str | None) -> tuple[str, float | None] | None:
@@ -507,19 +537,27 @@ def plain_verdict(text: str | None) -> tuple[str, float | None] | None:
         if _NEGATION.search(before) or _CONDITION.search(after) or _QUESTION.search(after):
             return None  # negated, hedged, conditional or asked: not a stated verdict
         if m.lastgroup == "FALSE_POSITIVE" and (
-            _HEDGE.search(before) or _QUALIFIED.search(after) or _DOUBT.search(body)
+            _HEDGE.search(before)
+            or _QUALIFIED.search(after)
+            or _DOUBT.search(body)
+            or not _FP_BEFORE.search(_MARKUP.sub("", body[max(0, m.start() - 80) : m.start()]))
+            or not _FP_AFTER.search(_MARKUP.sub("", after))
         ):
             return None
         found.add(str(m.lastgroup))
     if len(found) != 1:
         return None
     stated = _CONFIDENCE.search(body)
-    confidence = _number(stated.group(1)) if stated else None
-    if confidence is not None and 1 < confidence <= 100:
-        confidence /= 100  # "confidence 85" on a percent scale
+    confidence = _number(stated.group(1) or stated.group(2)) if stated else None
+    percent = stated is not None and "%" in stated.group(0)
+    if confidence is not None and (PERCENT[0] < confidence <= PERCENT[1] or (percent and confidence > 1)):
+        confidence /= 100  # "confidence 85" on a percent scale ("confidence 8" may be out of 10: unread)
     if confidence is not None and not 0 <= confidence <= 1:
         confidence = None
-    return found.pop(), confidence
+    label = found.pop()
+    if label == "FALSE_POSITIVE" and confidence is not None and confidence <= _LOW:
+        return None  # "false positive, 40% confidence": the model doubts it
+    return label, confidence
 
 
 _PLACE = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.[A-Za-z]\w{0,5}):(\d+)(?:-(\d+))?\b")

@@ -239,6 +239,11 @@ async def test_reasoning_content_field_is_not_the_answer(project: Path) -> None:
         "False positive? No. svc/tasks.py:8 runs whatever the caller passes.",
         "I would call it a false positive, though I am not sure what calls svc/tasks.py:6.",
         "FALSE POSITIVE seems right, svc/tasks.py:7, but without seeing the callers I cannot be sure.",
+        "It is hardly a false positive: svc/tasks.py:8 runs whatever the caller passes.",
+        "Far from a false positive, this is exploitable: svc/tasks.py:7 builds the command from kind.",
+        "A false positive is impossible here; svc/tasks.py:7 builds the command from kind.",
+        "false positive (low confidence), see svc/tasks.py:7",
+        "FALSE_POSITIVE with 40% confidence: svc/tasks.py:7",
     ],
 )
 async def test_hedged_or_negated_prose_is_never_a_false_positive(project: Path, text: str) -> None:

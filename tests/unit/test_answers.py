@@ -97,8 +97,23 @@ def test_echoed_code_is_never_read_as_the_answer() -> None:
         ("A false positive, though I could not see the caller.", None),
         ("It is a false positive: the command is a literal. I cannot be sure what calls it.", None),
         ("The verdict: FALSE_POSITIVE, the argument is a literal.", ("FALSE_POSITIVE", None)),
+        # ... and only where it is affirmed: a verdict heading or "this is a" before it, the clause's end
+        # or its reason after it (the checker's unseen prose: each was read as FALSE_POSITIVE before)
+        ("It is hardly a false positive: the shell runs kind.", None),
+        ("Far from a false positive, this is exploitable.", None),
+        ("A false positive is impossible here; the input is user-controlled.", None),
+        ("Calling this a false positive would be a mistake.", None),
+        ("Marking it false positive is tempting, yet the input is tainted.", None),
+        ("The false positive rate of bandit is high, but this one is real.", None),
+        ("false positive (low confidence)", None),
+        ("FALSE_POSITIVE with 40% confidence", None),
+        ("**Verdict:** False Positive", ("FALSE_POSITIVE", None)),
+        ("It's a false positive because the command is a literal.", ("FALSE_POSITIVE", None)),
+        ("FALSE_POSITIVE with 90% confidence: the command is a literal.", ("FALSE_POSITIVE", 0.9)),
+        ("Final answer: FALSE POSITIVE (confidence 90%)", ("FALSE_POSITIVE", 0.9)),
         # a hedged TRUE_POSITIVE is still a TRUE_POSITIVE (doubt keeps the finding)
         ("Likely a true positive, but I am not sure.", ("TRUE_POSITIVE", None)),
+        ("Verdict: true positive, 85% sure.", ("TRUE_POSITIVE", 0.85)),
     ],
 )
 def test_plain_text_verdicts_only_when_unambiguous(
