@@ -43,7 +43,9 @@ ENTRY = CACHE / "node_modules" / "code-server" / "out" / "node" / "entry.js"
 
 
 def _npm(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["npm", *args], cwd=EXT, capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        ["npm", *args], cwd=EXT, capture_output=True, text=True, timeout=timeout, check=False
+    )
 
 
 @pytest.fixture(scope="session")
@@ -70,6 +72,7 @@ def code_server() -> Path:
             capture_output=True,
             text=True,
             timeout=1200,
+            check=False,
         )
         assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
     return CACHE
