@@ -146,6 +146,7 @@ try {
     exitCode = 0;
   } else {
   // Go to the first problem in the editor, open the quick-fix menu, pick Investigate.
+  await page.waitForSelector(".editor-instance .view-lines", { visible: true, timeout: 60_000 });
   await page.click(".editor-instance .view-lines");
   await page.keyboard.down("Control");
   await page.keyboard.press("Home");

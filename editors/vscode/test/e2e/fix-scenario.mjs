@@ -40,6 +40,7 @@ export async function run({ page, args, out, log, waitFor }) {
   const rule = args.rule || "B602";
 
   // the finding's line, then the quick-fix menu
+  await page.waitForSelector(".editor-instance .view-lines", { visible: true, timeout: 60_000 });
   await page.click(".editor-instance .view-lines");
   await chord(page, "Control", "KeyG");
   await waitFor(page, () => !!document.querySelector(".quick-input-widget input"), "go to line");

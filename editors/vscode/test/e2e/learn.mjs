@@ -138,6 +138,8 @@ try {
   // The hover of the finding on a line (Ctrl+G to go there, Ctrl+K Ctrl+I for the hover).
   async function hoverAt(line) {
     await page.keyboard.press("Escape");
+    // The tab appears before the editor's text is laid out: wait for it (a loaded machine takes seconds).
+    await page.waitForSelector(".editor-instance .view-lines", { visible: true, timeout: 60_000 });
     await page.click(".editor-instance .view-lines");
     await chord("Control", "KeyG");
     await waitFor(page, () => !!document.querySelector(".quick-input-widget input"), "go to line");
