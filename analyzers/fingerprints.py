@@ -13,25 +13,35 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 from .code.enclosing import enclosing_span
+from .code.symbols import FUNCTION_KINDS, FileSummary
 from .findings import fingerprint as fp
 from .findings.model import Finding
+
+Source = Callable[[str], "tuple[bytes, FileSummary | None] | None"]
+"""A file's bytes and, when known, their tree-sitter summary (a workspace index that has parsed
+the file already); None: read the file here."""
 
 
 class _File:
     """One workspace file, read and parsed once however many findings it has."""
 
-    __slots__ = ("contexts", "lines", "path", "spans", "text")
+    __slots__ = ("contexts", "lines", "path", "spans", "summary", "text")
 
-    def __init__(self, path: str, lines: list[str] | None) -> None:
+    def __init__(self, path: str, lines: list[str] | None, summary: FileSummary | None = None) -> None:
         self.path = path
         self.lines = lines
         self.text = "\n".join(lines) if lines is not None else ""
         self.spans: dict[int, tuple[int, int] | None] = {}
         self.contexts: dict[tuple[int, int], str] = {}
+        self.summary = summary  # the summary of exactly ``text``, when one was given
 
     def span(self, line: int) -> tuple[int, int] | None:
         if line not in self.spans:
-            self.spans[line] = enclosing_span(self.path, self.text, line)
+            if self.summary is not None:
+                sym = self.summary.enclosing(line, FUNCTION_KINDS)
+                self.spans[line] = (sym.start_line, sym.end_line) if sym is not None else None
+            else:
+                self.spans[line] = enclosing_span(self.path, self.text, line)
         return self.spans[line]
 
     def normalized(self, lo: int, hi: int) -> str:
@@ -42,14 +52,28 @@ class _File:
         return self.contexts[key]
 
 
-def _read(root: Path, rel: str, cache: dict[str, _File]) -> _File:
+def _read(root: Path, rel: str, cache: dict[str, _File], source: Source | None = None) -> _File:
     if rel not in cache:
-        try:
-            data = (root / rel).read_bytes()
-            lines: list[str] | None = data.decode("utf-8", "replace").replace("\r\n", "\n").split("\n")
-        except OSError:
-            lines = None
-        cache[rel] = _File(rel, lines)
+        got = source(rel) if source is not None else None
+        summary: FileSummary | None = None
+        lines: list[str] | None
+        if got is not None:
+            data, summary = got
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                text = data.decode("utf-8", "replace")
+                summary = None  # the text below is not these bytes: summarised from the text instead
+            if "\r\n" in text:
+                summary = None
+            lines = text.replace("\r\n", "\n").split("\n")
+        else:
+            try:
+                data = (root / rel).read_bytes()
+                lines = data.decode("utf-8", "replace").replace("\r\n", "\n").split("\n")
+            except OSError:
+                lines = None
+        cache[rel] = _File(rel, lines, summary)
     return cache[rel]
 
 
@@ -74,21 +98,37 @@ def fingerprint_of(finding: Finding, lines: list[str] | None) -> str:
     return _fingerprint(finding, _File(finding.path, lines))
 
 
-def fingerprint_bases(findings: Sequence[Finding], workspace: str | Path) -> list[str]:
+def fingerprint_bases(
+    findings: Sequence[Finding], workspace: str | Path, *, source: Source | None = None
+) -> list[str]:
     """The fingerprint of each finding before occurrence suffixes (same order). Each file is read
-    and parsed once. A finding's base depends only on its own file, so any split of the findings
-    by file (e.g. over worker processes) gives the same bases."""
+    and parsed once (``source``: where files and their summaries come from when not from disk).
+    A finding's base depends only on its own file, so any split of the findings by file (e.g. over
+    worker processes) gives the same bases."""
     root = Path(workspace)
     cache: dict[str, _File] = {}
     items = list(findings)
     bases: list[str] = [""] * len(items)
     # grouped by file so each file's parse is used for all its findings, then in input order
     for i in sorted(range(len(items)), key=lambda k: items[k].path):
-        bases[i] = _fingerprint(items[i], _read(root, items[i].path, cache))
+        bases[i] = _fingerprint(items[i], _read(root, items[i].path, cache, source))
     return bases
 
 
 BasesFn = Callable[[Sequence[Finding], Path], list[str]]
+
+
+def with_suffixes(bases: Sequence[str]) -> list[str]:
+    """Fingerprints from bases (in input order): a repeated base gets ``-1``, ``-2``... Bases of
+    different files never repeat (the path is hashed in), so a file's findings can be given their
+    fingerprints on their own, in their input order."""
+    seen: Counter[str] = Counter()
+    out: list[str] = []
+    for base in bases:
+        n = seen[base]
+        seen[base] += 1
+        out.append(base if n == 0 else f"{base}-{n}")
+    return out
 
 
 def assign_fingerprints(
@@ -98,10 +138,4 @@ def assign_fingerprints(
     :func:`fingerprint_bases` here); identical bases within the input get occurrence suffixes."""
     items = list(findings)
     got = (bases or fingerprint_bases)(items, Path(workspace))
-    seen: Counter[str] = Counter()
-    out: list[Finding] = []
-    for f, base in zip(items, got, strict=True):
-        n = seen[base]
-        seen[base] += 1
-        out.append(f.with_fingerprint(base if n == 0 else f"{base}-{n}"))
-    return out
+    return [f.with_fingerprint(fp) for f, fp in zip(items, with_suffixes(got), strict=True)]

@@ -183,19 +183,135 @@ def cmdline(args: Sequence[str]) -> str:
     return " ".join(shlex.quote(a) for a in args)
 
 
+def subreaper() -> bool:
+    """Make this process adopt its orphaned descendants (Linux ``PR_SET_CHILD_SUBREAPER``): the
+    workers a triage does not wait for stay in the tree that is measured and are reaped here, so
+    their CPU time counts. False where that is not possible."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(36, 1, 0, 0, 0) == 0)  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        return False
+
+
+REAPER = sys.platform == "linux" and subreaper()
+
+
+def reap(timeout: float = 60.0) -> None:
+    """Wait for every descendant left over (orphans adopted by ``subreaper``)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            time.sleep(0.01)
+
+
+class TreeSampler:
+    """Samples this process's descendants from /proc every ``interval`` seconds (Linux): peak RSS
+    and PSS summed over the tree (PSS counts a page shared by n processes as 1/n: forked workers
+    share pages). Elsewhere: no figures."""
+
+    def __init__(self, interval: float = 0.02) -> None:
+        import threading
+
+        self.pid = os.getpid()
+        self.interval = interval
+        self.peak_rss = 0
+        self.peak_pss = 0
+        self.processes: set[int] = set()
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _tree(self) -> list[int]:
+        children: dict[int, list[int]] = {}
+        for entry in os.scandir("/proc"):
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = Path(f"/proc/{entry.name}/stat").read_text()
+            except OSError:
+                continue
+            ppid = int(stat[stat.rindex(")") + 2 :].split()[1])
+            children.setdefault(ppid, []).append(int(entry.name))
+        tree, todo = [], list(children.get(self.pid, []))
+        while todo:
+            pid = todo.pop()
+            tree.append(pid)
+            todo += children.get(pid, [])
+        return tree
+
+    def _sample(self) -> None:
+        rss = pss = 0
+        for pid in self._tree():
+            try:
+                rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+            except OSError:
+                continue
+            self.processes.add(pid)
+            for line in rollup.splitlines():
+                if line.startswith("Rss:"):
+                    rss += int(line.split()[1])
+                elif line.startswith("Pss:"):
+                    pss += int(line.split()[1])
+        self.peak_rss = max(self.peak_rss, rss)
+        self.peak_pss = max(self.peak_pss, pss)
+
+    def _run(self) -> None:
+        if not Path("/proc/self/smaps_rollup").exists():
+            return
+        while not self.done.is_set():
+            self._sample()
+            self.done.wait(self.interval)
+
+    def stop(self) -> dict[str, float]:
+        self.done.set()
+        self.thread.join()
+        return {
+            "tree_rss_mb": self.peak_rss / 1024,
+            "tree_pss_mb": self.peak_pss / 1024,
+            "processes": len(self.processes),
+        }
+
+
+def load() -> str:
+    """The machine's load averages (1, 5, 15 min) and cores: the machine may be shared."""
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
 def run_triage(args: list[str], env: dict[str, str] | None = None) -> dict[str, Any]:
-    """Run ``sastls triage`` to completion; wall time, peak RSS of the process, its summary."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    """Run ``sastls triage`` to completion; wall time, peak RSS of the largest process and of the
+    process tree, CPU seconds of the tree, its summary."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    before = usage.ru_maxrss
+    load_before = load()
     started = time.perf_counter()
-    proc = subprocess.run(
-        [*SASTLS, "triage", *args, "--no-progress"], capture_output=True, text=True, env=env, check=False
-    )
+    sampler = TreeSampler()
+    with subprocess.Popen(
+        [*SASTLS, "triage", *args, "--no-progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    ) as child:
+        stdout, stderr = child.communicate()
     wall = time.perf_counter() - started
-    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    if proc.returncode not in (0, 1):
-        raise SystemExit(f"sastls triage failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr[-3000:]}")
-    m = re.search(r": (\d+) findings.*?, ([\d.]+) s with (\d+) jobs", proc.stdout)
-    inv = re.search(r"investigated (\d+), reused (\d+)", proc.stdout)
+    if REAPER:
+        reap()  # the workers it left running: their CPU time is part of the run's
+    tree = sampler.stop()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    peak_kb = after.ru_maxrss
+    cpu = (after.ru_utime + after.ru_stime) - (usage.ru_utime + usage.ru_stime)
+    if child.returncode not in (0, 1):
+        raise SystemExit(f"sastls triage failed ({child.returncode}):\n{stdout}\n{stderr[-3000:]}")
+    m = re.search(r": (\d+) findings.*?, ([\d.]+) s with (\d+) jobs", stdout)
+    inv = re.search(r"investigated (\d+), reused (\d+)", stdout)
     return {
         "wall": wall,
         "triage_seconds": float(m.group(2)) if m else wall,
@@ -203,7 +319,11 @@ def run_triage(args: list[str], env: dict[str, str] | None = None) -> dict[str, 
         "investigated": int(inv.group(1)) if inv else 0,
         "reused": int(inv.group(2)) if inv else 0,
         "peak_mb": (peak_kb if peak_kb > before else before) / 1024,
-        "stdout": proc.stdout,
+        "load": load_before,
+        "cpu_seconds": cpu,
+        "cpu_complete": REAPER,
+        **tree,
+        "stdout": stdout,
     }
 
 
@@ -248,15 +368,27 @@ def many_files(root: Path, files: int, jobs: int | None) -> None:
     r = run_triage(args)
     print(f"$ sastls triage {cmdline(args)} --no-progress")
     print(
-        f"  {r['findings']} findings ({r['investigated']} investigations): "
+        f"  cold (no store): {r['findings']} findings ({r['investigated']} investigations): "
         f"{r['findings'] / r['wall']:.0f} findings/s end to end ({r['wall']:.2f} s from process start "
         f"to exit, outputs written), {r['findings'] / max(r['triage_seconds'], 1e-9):.0f} findings/s "
-        f"triage phase ({r['triage_seconds']:.2f} s); peak RSS {r['peak_mb']:.0f} MB (largest process)"
+        f"triage phase ({r['triage_seconds']:.2f} s)"
     )
+    print(f"  {tree_figures(r)}; peak RSS {r['peak_mb']:.0f} MB (largest process); {r['load']} before")
     again = run_triage(args)
     print(
-        f"  rerun (everything decided): {again['reused']} reused, {again['investigated']} investigated, "
-        f"{again['wall']:.2f} s wall"
+        f"  warm (rerun, everything decided): {again['reused']} reused, "
+        f"{again['investigated']} investigated, {again['wall']:.2f} s wall "
+        f"({again['findings'] / again['wall']:.0f} findings/s); {tree_figures(again)}; {again['load']} before"
+    )
+
+
+def tree_figures(r: dict[str, Any]) -> str:
+    if not r.get("processes"):
+        return "process tree: not measured (no /proc)"
+    what = "all processes" if r["cpu_complete"] else "the processes waited for"
+    return (
+        f"CPU {r['cpu_seconds']:.1f} s ({what}; {r['processes']} processes), peak process-tree RSS "
+        f"{r['tree_rss_mb']:.0f} MB (PSS {r['tree_pss_mb']:.0f} MB)"
     )
 
 
@@ -548,9 +680,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--llm-findings", type=int, default=200, help="findings for the llm runs")
     ap.add_argument("--latency", type=float, default=0.05, help="seconds the scripted model takes per call")
     ap.add_argument("--keep", metavar="DIR", help="generate into DIR and keep it")
+    ap.add_argument("--only-many", action="store_true", help="only the many-files workspace (part 1b)")
     a = ap.parse_args(argv)
-    print(f"# {cmdline([sys.executable, *sys.argv])}  (cpus: {os.cpu_count()})")
+    print(f"# {cmdline([sys.executable, *sys.argv])}  ({load()})")
     with tempfile.TemporaryDirectory() as tmp:
+        if a.only_many:
+            many_files(Path(tmp) / "many", a.files or 1200, None)
+            return 0
         root = Path(a.keep) if a.keep else Path(tmp) / "ws"
         files = generate(root, a.findings)
         print(f"generated {a.findings} findings in {root}")

@@ -22,6 +22,7 @@ negates it. Nothing here decides a verdict the model did not state.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 from collections.abc import Iterable, Mapping
@@ -266,6 +267,7 @@ def _balanced_parens(text: str, start: int) -> int | None:
 # ------------------------------------------------------------------------- normalising to a schema
 
 
+@functools.lru_cache(maxsize=4096)
 def _enum_key(value: str) -> str:
     key = re.sub(r"[\s\-]+", "_", value.strip().strip("\"'`.,;:!").strip()).upper()
     return _ENUM_ALIASES.get(key, key)
@@ -302,6 +304,7 @@ def _types(schema: Mapping[str, Any]) -> tuple[str, ...]:
     return ()
 
 
+@functools.lru_cache(maxsize=4096)
 def _snake(key: str) -> str:
     """``isFinal`` -> ``is_final``; ``Verdict`` -> ``verdict``."""
     return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", key).lower().replace("-", "_").replace(" ", "_")
@@ -332,11 +335,19 @@ ALIASES: dict[str, tuple[str, ...]] = {
 }
 
 
+@functools.lru_cache(maxsize=256)
+def _enum_values(enum: tuple[Any, ...]) -> dict[str, Any]:
+    return {_enum_key(str(e)): e for e in enum}
+
+
 def normalise(schema: Mapping[str, Any], value: Any) -> Any:
     """``value`` with its spelling normalised to ``schema`` (meaning unchanged; invalid stays invalid)."""
     if "enum" in schema and isinstance(value, str):
-        wanted = {_enum_key(str(e)): e for e in schema["enum"]}
-        return wanted.get(_enum_key(value), value)
+        try:
+            table = _enum_values(tuple(schema["enum"]))
+        except TypeError:  # an unhashable enum value
+            table = {_enum_key(str(e)): e for e in schema["enum"]}
+        return table.get(_enum_key(value), value)
     types = _types(schema)
     if isinstance(value, str):
         low = value.strip().lower()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
@@ -71,7 +71,42 @@ class Verdict:
     models_digest: str | None = None  # the model files it was reached with (built-in and the user's)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """``dataclasses.asdict(self)``, written out (asdict's generic walk is slow)."""
+        u = self.usage
+        return {
+            "fingerprint": self.fingerprint,
+            "verdict": self.verdict,
+            "confidence": self.confidence,
+            "justification": self.justification,
+            "analyst": self.analyst,
+            "evidence": tuple(
+                {
+                    "path": e.path,
+                    "start_line": e.start_line,
+                    "end_line": e.end_line,
+                    "why": e.why,
+                    "role": e.role,
+                    "snippet": e.snippet,
+                }
+                for e in self.evidence
+            ),
+            "model": self.model,
+            "reason": self.reason,
+            "stop_reason": self.stop_reason,
+            "path_taken": tuple(self.path_taken),
+            "usage": {
+                "model_calls": u.model_calls,
+                "prompt_tokens": u.prompt_tokens,
+                "completion_tokens": u.completion_tokens,
+                "cost_usd": u.cost_usd,
+                "seconds": u.seconds,
+            },
+            "decided_at": self.decided_at,
+            "human": self.human,
+            "content_hash": self.content_hash,
+            "analyst_version": self.analyst_version,
+            "models_digest": self.models_digest,
+        }
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> Verdict:

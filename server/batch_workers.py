@@ -14,9 +14,11 @@ file in parallel; the same processes then investigate.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import multiprocessing
 import os
+import pickle
 import queue as queue_mod
 import signal
 import threading
@@ -30,10 +32,27 @@ from typing import Any
 from sastls.analyzers.findings.model import Finding
 from sastls.graph.verdict import Verdict
 
-from .batch import Group, Runner, TriageOptions, default_index, default_investigate
 from .reports.stats import Skipped
+from .runner import GC_THRESHOLD, Group, Runner, TriageOptions, default_index, default_investigate
 
 CHUNKS_PER_PROCESS = 8
+"""Fingerprint-only work is cut into about this many chunks per process."""
+
+
+def chunk_sizes(total: int, processes: int) -> list[int]:
+    """Sizes of the chunks ``total`` items are cut into, largest first (guided self-scheduling):
+    each is a share of what is left, so the work starts in big chunks (neighbouring files stay
+    together) and ends in small ones (the workers finish together, none waits on a long last one)."""
+    smallest = max(1, -(-total // (processes * 4 * CHUNKS_PER_PROCESS)))
+    sizes: list[int] = []
+    left = total
+    while left > 0:
+        size = min(left, max(smallest, -(-left // (2 * processes))))
+        sizes.append(size)
+        left -= size
+    return sizes
+
+
 log = logging.getLogger(__name__)
 
 
@@ -71,6 +90,7 @@ class _Worker:
     loop: asyncio.AbstractEventLoop
     index: Any
     stores: dict[Path, Any]
+    words: bool = False  # the index has the workspace's word index
 
     def store(self, path: Path) -> Any:
         if path not in self.stores:
@@ -92,6 +112,7 @@ def _watch_parent(parent: int) -> None:
 
 def _init(options: TriageOptions, queue: Any, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent decides
+    gc.set_threshold(*GC_THRESHOLD)
 
     threading.Thread(target=_watch_parent, args=(parent,), name="sastls-parent-watch", daemon=True).start()
 
@@ -113,8 +134,101 @@ def _bases(findings: list[Finding], repo: Path) -> list[str]:
     return fingerprint_bases(findings, repo)
 
 
-def _chunk(groups: list[Group], store_path: Path) -> ChunkResult:
+@dataclass
+class FileChunk:
+    """Whole files' findings (not yet fingerprinted; a file's findings in input order) and their
+    groups, as (primary, members) positions in ``findings``, in the run's group order."""
+
+    findings: list[Finding]
+    groups: list[tuple[int, tuple[int, ...]]]
+    words: bytes = b""  # the workspace's word index (``WorkspaceIndex.word_index``), pickled once
+
+
+@dataclass
+class FileChunkResult:
+    fingerprints: list[str]  # one per finding of the chunk
+    result: ChunkResult
+    redecided: dict[str, str]
+
+
+def _source(index: Any) -> Any:
+    """Files for the fingerprints, read and parsed by the worker's index (kept for the judge)."""
+    from sastls.analyzers.code.index import ParsedFile
+
+    def source(rel: str) -> tuple[bytes, Any] | None:
+        got = index.load(rel)
+        if isinstance(got, ParsedFile) and got.path == rel:
+            return got.source, got.summary
+        return None
+
+    return source
+
+
+def _files(chunk: FileChunk, store_path: Path) -> FileChunkResult:
+    """Fingerprint each file's findings and decide its groups at once, while its parse is fresh:
+    one parse per file serves both (the judge finds it in the index's cache)."""
+    from sastls.analyzers.fingerprints import fingerprint_bases, with_suffixes
+
     w = _state[0]
+    _adopt_words(chunk.words)
+    run = Runner(w.options, w.store(store_path), default_investigate(), w.index, _QueueProgress(w.queue))
+    run.should_stop = lambda: os.getppid() != w.parent
+    source = _source(w.index)
+    findings = chunk.findings
+    by_file: dict[str, list[int]] = {}
+    for i, f in enumerate(findings):
+        by_file.setdefault(f.path, []).append(i)
+    groups_of: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
+    for g in chunk.groups:
+        groups_of.setdefault(findings[g[0]].path, []).append(g)
+    fps = [""] * len(findings)
+    done: list[Finding | None] = [None] * len(findings)
+
+    async def go() -> None:
+        for path, idxs in by_file.items():
+            if run.should_stop():
+                return
+            bases = fingerprint_bases([findings[i] for i in idxs], w.options.repo, source=source)
+            for i, fp in zip(idxs, with_suffixes(bases), strict=True):
+                fps[i] = fp
+                done[i] = findings[i].with_fingerprint(fp)
+            parsed = w.index.file(path)
+            if parsed is not None and parsed.path == path:
+                run.hashes.known(path, parsed.content_hash)
+            for primary, members in groups_of.get(path, ()):
+                group = Group(_fp(done[primary]), tuple(_fp(done[m]) for m in members))
+                await run.one(group)
+
+    w.loop.run_until_complete(go())
+    result = ChunkResult(run.verdicts, run.skipped, run.investigated, run.reused)
+    return FileChunkResult(fps, result, run.redecided)
+
+
+def _fp(finding: Finding | None) -> Finding:
+    assert finding is not None  # every finding of a file is fingerprinted before its groups run
+    return finding
+
+
+def _word_part(part: int, parts: int) -> dict[tuple[str, str], list[str]]:
+    """This worker's share of the word index; meanwhile loads what every investigation needs."""
+    from sastls.analyzers.code.judge import judge_finding
+    from sastls.graph.run import ainvestigate
+
+    del judge_finding, ainvestigate
+    words: dict[tuple[str, str], list[str]] = _state[0].index.word_index_part(part, parts)
+    return words
+
+
+def _adopt_words(words: bytes) -> None:
+    w = _state[0]
+    if words and not w.words:
+        w.index.adopt_word_index(pickle.loads(words))  # noqa: S301 (our own parent's pickle)
+        w.words = True
+
+
+def _chunk(groups: list[Group], store_path: Path, words: bytes = b"") -> ChunkResult:
+    w = _state[0]
+    _adopt_words(words)
     run = Runner(w.options, w.store(store_path), default_investigate(), w.index, _QueueProgress(w.queue))
     run.should_stop = lambda: os.getppid() != w.parent
     w.loop.run_until_complete(run.all(groups))
@@ -132,6 +246,23 @@ class Workers:
         self.pool = ProcessPoolExecutor(
             processes, mp_context=ctx, initializer=_init, initargs=(options, self.queue, os.getpid())
         )
+        # a spawned pool starts a process per task waiting: start them all now, each building its
+        # share of the workspace's word index (every worker needs all of it: ``word_index``)
+        self._word_parts = [self.pool.submit(_word_part, k, processes) for k in range(processes)]
+        self._words: bytes | None = None
+
+    def word_index(self) -> bytes:
+        """The workspace's word index (``WorkspaceIndex.word_index``), pickled for the workers."""
+        if self._words is None:
+            from sastls.analyzers.code.index import join_word_index
+
+            try:
+                words = join_word_index([f.result() for f in self._word_parts])
+                self._words = pickle.dumps(words, pickle.HIGHEST_PROTOCOL)
+            except Exception as exc:  # each worker then builds its own when it needs one
+                log.warning("the word index could not be built over the workers: %s", exc)
+                self._words = b""
+        return self._words
 
     def fingerprint_bases(self, findings: Sequence[Finding], repo: Path) -> list[str]:
         """``analyzers.fingerprints.fingerprint_bases`` over the workers: the findings split by
@@ -162,10 +293,14 @@ class Workers:
 
 
 def chunks(groups: list[Group], processes: int) -> list[list[Group]]:
-    """Groups cut into about CHUNKS_PER_PROCESS chunks per process, neighbouring files together."""
+    """Groups cut into chunks (``chunk_sizes``), neighbouring files together."""
     ordered = sorted(groups, key=lambda g: (g.primary.path, g.primary.line))
-    size = max(1, -(-len(ordered) // (processes * CHUNKS_PER_PROCESS)))
-    return [ordered[i : i + size] for i in range(0, len(ordered), size)]
+    out: list[list[Group]] = []
+    at = 0
+    for size in chunk_sizes(len(ordered), processes):
+        out.append(ordered[at : at + size])
+        at += size
+    return out
 
 
 def run_in_processes(  # noqa: PLR0917
@@ -185,7 +320,8 @@ def run_in_processes(  # noqa: PLR0917
     pool = workers if workers is not None else Workers(run.o, processes)
     finished: list[Future[ChunkResult]] = []
     try:
-        work = {pool.pool.submit(_chunk, c, store_path): c for c in chunks(groups, pool.processes)}
+        words = pool.word_index()
+        work = {pool.pool.submit(_chunk, c, store_path, words): c for c in chunks(groups, pool.processes)}
         pending: set[Future[ChunkResult]] = set(work)
         while pending and not cancel.is_set():
             done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
@@ -211,6 +347,111 @@ def run_in_processes(  # noqa: PLR0917
         run.skipped.extend(result.skipped)
         run.investigated.extend(result.investigated)
         run.reused += result.reused
+
+
+def file_chunks(
+    findings: Sequence[Finding], groups: Sequence[tuple[int, tuple[int, ...]]], processes: int
+) -> list[tuple[list[int], FileChunk]]:
+    """Whole files cut into chunks of about ``chunk_sizes``, neighbouring files together; each
+    with the positions of its findings in ``findings``."""
+    by_file: dict[str, list[int]] = {}
+    for i, f in enumerate(findings):
+        by_file.setdefault(f.path, []).append(i)
+    group_at: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
+    for g in groups:  # a group's members share its primary's file (same place)
+        group_at.setdefault(findings[g[0]].path, []).append(g)
+    sizes = iter(chunk_sizes(len(findings), processes))
+    size = next(sizes, 1)
+    out: list[tuple[list[int], FileChunk]] = []
+    positions: list[int] = []
+    for path in sorted(by_file):
+        positions.extend(by_file[path])
+        if len(positions) >= size:
+            out.append((positions, _file_chunk(findings, positions, group_at)))
+            size = max(1, next(sizes, 1) - (len(positions) - size))  # a whole file may overshoot
+            positions = []
+    if positions:
+        out.append((positions, _file_chunk(findings, positions, group_at)))
+    return out
+
+
+def _file_chunk(
+    findings: Sequence[Finding],
+    positions: list[int],
+    group_at: dict[str, list[tuple[int, tuple[int, ...]]]],
+) -> FileChunk:
+    local = {p: k for k, p in enumerate(positions)}
+    paths = dict.fromkeys(findings[p].path for p in positions)
+    groups = [
+        (local[primary], tuple(local[m] for m in members))
+        for path in paths
+        for primary, members in group_at.get(path, ())
+    ]
+    return FileChunk([findings[p] for p in positions], groups)
+
+
+def run_files(  # noqa: PLR0917
+    run: Runner,
+    findings: Sequence[Finding],
+    groups: Sequence[tuple[int, tuple[int, ...]]],
+    workers: Workers,
+    store_path: Path,
+    cancel: threading.Event,
+) -> list[str] | None:
+    """Fingerprint ``findings`` and decide ``groups`` (positions in ``findings``) in the workers,
+    file by file (``_files``); results are folded into ``run``. Returns the fingerprints of every
+    finding (those of a chunk whose worker failed are computed here, and its groups reported as
+    skipped), or None when ``cancel`` was set."""
+    from sastls.analyzers.fingerprints import fingerprint_bases, with_suffixes
+
+    words = workers.word_index()
+    work = {
+        workers.pool.submit(_files, replace(chunk, words=words), store_path): (positions, chunk)
+        for positions, chunk in file_chunks(findings, groups, workers.processes)
+    }
+    finished: list[Future[FileChunkResult]] = []
+    pending: set[Future[FileChunkResult]] = set(work)
+    try:
+        while pending and not cancel.is_set():
+            done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            finished.extend(done)
+            _drain(workers.queue, run)
+        _drain(workers.queue, run)
+    finally:
+        if cancel.is_set():
+            workers.close(now=True)
+    if cancel.is_set():
+        return None
+    fps = [""] * len(findings)
+    for fut in finished:
+        positions, chunk = work[fut]
+        try:
+            got = fut.result()
+        except Exception as exc:  # a worker died: its files are fingerprinted here, its groups reported
+            log.warning("a triage worker failed: %s", exc)
+            by_file: dict[str, list[int]] = {}
+            for k, f in enumerate(chunk.findings):
+                by_file.setdefault(f.path, []).append(k)
+            local = [""] * len(chunk.findings)
+            for ks in by_file.values():
+                bases = fingerprint_bases([chunk.findings[k] for k in ks], run.o.repo)
+                for k, fp in zip(ks, with_suffixes(bases), strict=True):
+                    local[k] = fp
+            for k, p in enumerate(positions):
+                fps[p] = local[k]
+            for _, members in chunk.groups:
+                for m in members:
+                    if local[m] not in run.verdicts:
+                        run.skipped.append(Skipped(local[m], f"error: worker process failed: {exc}"))
+            continue
+        for k, p in enumerate(positions):
+            fps[p] = got.fingerprints[k]
+        run.verdicts.update(got.result.verdicts)
+        run.skipped.extend(got.result.skipped)
+        run.investigated.extend(got.result.investigated)
+        run.reused += got.result.reused
+        run.redecided.update(got.redecided)
+    return fps
 
 
 def _drain(queue: Any, run: Runner) -> None:

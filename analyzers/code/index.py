@@ -616,28 +616,53 @@ class WorkspaceIndex:
                 self._drop(rel)
         self._named.add((kind, bare))
 
+    def word_index(self) -> dict[tuple[str, str], list[str]]:
+        """(``"def"`` | ``"call"``, identifier) -> the files that may define or call it (built once:
+        one regular-expression pass over every file). Another index of the same tree can adopt it."""
+        with self._lock:
+            return self._word_index()
+
+    def adopt_word_index(self, words: dict[tuple[str, str], list[str]]) -> None:
+        """Use ``words``, built by another index of the same files (``word_index``), instead of
+        reading the whole tree again; ignored once this index has its own or has summarised everything."""
+        with self._lock:
+            if self._words is None and not self._all_indexed and not self._overlays:
+                self._words = words
+
+    def word_index_part(self, part: int, parts: int) -> dict[tuple[str, str], list[str]]:
+        """The word index of the ``part``-th of ``parts`` consecutive slices of the files: the
+        parts of one tree, joined in order by :func:`join_word_index`, are its ``word_index``
+        (so processes can share the work of building it)."""
+        with self._lock:
+            files = self._scan()
+            n = len(files)
+            return self._words_of(files[part * n // parts : (part + 1) * n // parts])
+
     def _word_index(self) -> dict[tuple[str, str], list[str]]:
         """(kind, identifier) -> the files (of ``_scan``) that may define or call it; built once."""
         if self._words is None:
-            words: dict[tuple[str, str], list[str]] = {}
-            for rel in self._scan():
-                data = self._overlays.get(rel)
-                if data is None:
-                    got = self._read_disk(rel)
-                    if isinstance(got, FileProblem):
-                        continue
-                    data = got[1]
-                if language_for(rel, data) == "python":
-                    defs = {a or b for a, b in _PY_DEF.findall(data)}
-                    calls = set(_PY_CALL.findall(data))
-                else:
-                    defs = calls = set(_WORD.findall(data))
-                for w in defs:
-                    words.setdefault(("def", w.decode("ascii")), []).append(rel)
-                for w in calls:
-                    words.setdefault(("call", w.decode("ascii")), []).append(rel)
-            self._words = words
+            self._words = self._words_of(self._scan())
         return self._words
+
+    def _words_of(self, files: Sequence[str]) -> dict[tuple[str, str], list[str]]:
+        words: dict[tuple[str, str], list[str]] = {}
+        for rel in files:
+            data = self._overlays.get(rel)
+            if data is None:
+                got = self._read_disk(rel)
+                if isinstance(got, FileProblem):
+                    continue
+                data = got[1]
+            if language_for(rel, data) == "python":
+                defs = {a or b for a, b in _PY_DEF.findall(data)}
+                calls = set(_PY_CALL.findall(data))
+            else:
+                defs = calls = set(_WORD.findall(data))
+            for w in defs:
+                words.setdefault(("def", w.decode("ascii")), []).append(rel)
+            for w in calls:
+                words.setdefault(("call", w.decode("ascii")), []).append(rel)
+        return words
 
     def _summary(self, rel: str | None) -> FileSummary | FileProblem:
         if rel is None:
@@ -1004,6 +1029,19 @@ class WorkspaceIndex:
 
 
 _EMPTY = FileSummary("", "python", "", (), (), (), "", 0)
+
+
+def join_word_index(parts: Sequence[dict[tuple[str, str], list[str]]]) -> dict[tuple[str, str], list[str]]:
+    """``WorkspaceIndex.word_index`` from its parts (``word_index_part`` 0..n-1, in order)."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for part in parts:
+        for key, files in part.items():
+            have = out.get(key)
+            if have is None:
+                out[key] = list(files)
+            else:
+                have.extend(files)
+    return out
 
 
 def _scope_suffixes(container: str) -> list[str]:

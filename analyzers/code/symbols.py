@@ -107,6 +107,7 @@ class Import:
     alias: str = ""
     level: int = 0  # Python relative import dots
     system: bool = False  # #include <...>
+    written: str = field(default="", compare=False)  # Python ``from`` imports: the module as written
 
 
 @dataclass(frozen=True)
@@ -516,6 +517,7 @@ def _python_imports(source: bytes, node: Node) -> list[Import]:
     module_node = node.child_by_field_name("module_name")
     level = 0
     module = ""
+    written = node_text(source, module_node) if module_node is not None else ""
     if module_node is not None:
         if module_node.type == "relative_import":
             for child in module_node.children:
@@ -536,7 +538,7 @@ def _python_imports(source: bytes, node: Node) -> list[Import]:
             names.append((node_text(source, child), node_text(source, child)))
     if any(c.type == "wildcard_import" for c in node.children):
         names.append(("*", "*"))
-    return [Import(module=module, line=line, names=tuple(names), level=level)]
+    return [Import(module=module, line=line, names=tuple(names), level=level, written=written)]
 
 
 def _java_import(source: bytes, node: Node) -> Import:

@@ -372,10 +372,12 @@ def load_findings(
     repo: str | Path,
     *,
     fingerprint_bases: Callable[[Sequence[Finding], Path], list[str]] | None = None,
+    fingerprints: bool = True,
     keep_documents: bool = False,
 ) -> LoadResult:
     """Read every file, map paths to ``repo``, drop in-file duplicates, assign fingerprints
-    (``fingerprint_bases``: how the bases are computed, e.g. over worker processes).
+    (``fingerprint_bases``: how the bases are computed, e.g. over worker processes; with
+    ``fingerprints=False`` none are assigned: the caller computes them).
 
     With ``keep_documents``, the parsed SARIF documents are kept in ``documents`` (the
     triaged SARIF is written from them)."""
@@ -394,6 +396,8 @@ def load_findings(
         out.errors.extend(errors)
         if fmt is not None:
             out.formats[str(path)] = fmt
+    if not fingerprints:
+        return out
     try:
         from ..fingerprints import assign_fingerprints
 

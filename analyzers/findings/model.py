@@ -8,7 +8,8 @@ handled at the LSP boundary).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+import copy
+from dataclasses import asdict, dataclass, field, is_dataclass, replace
 from typing import Any, Literal
 
 Level = Literal["error", "warning", "note", "none"]
@@ -45,6 +46,31 @@ class TraceStep:
     kind: Literal["flow", "related", "event"] = "flow"
 
 
+def plain(value: Any) -> Any:
+    """A copy of JSON-like data as ``dataclasses.asdict`` copies a field: containers copied
+    (same types), everything else deep-copied (JSON scalars are returned as they are)."""
+    if isinstance(value, dict):
+        return type(value)((plain(k), plain(v)) for k, v in value.items())
+    if isinstance(value, list | tuple) and not hasattr(value, "_fields"):
+        return type(value)(plain(v) for v in value)
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    if is_dataclass(value) and not isinstance(value, type):
+        return asdict(value)
+    return copy.deepcopy(value)
+
+
+def _location(loc: Location) -> dict[str, Any]:
+    r = loc.region
+    region = {
+        "start_line": r.start_line,
+        "start_column": r.start_column,
+        "end_line": r.end_line,
+        "end_column": r.end_column,
+    }
+    return {"path": loc.path, "region": region, "snippet": loc.snippet}
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     tool: str
@@ -79,7 +105,31 @@ class Finding:
         return replace(self, fingerprint=fingerprint)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """``dataclasses.asdict(self)``, written out (asdict's generic walk is the dearest part of
+        storing a verdict)."""
+        return {
+            "tool": self.tool,
+            "rule_id": self.rule_id,
+            "message": self.message,
+            "location": _location(self.location),
+            "level": self.level,
+            "tool_version": self.tool_version,
+            "rule_name": self.rule_name,
+            "rule_help": self.rule_help,
+            "help_uri": self.help_uri,
+            "cwe": tuple(self.cwe),
+            "severity": self.severity,
+            "confidence": self.confidence,
+            "trace": tuple(
+                {"location": _location(s.location), "message": s.message, "kind": s.kind} for s in self.trace
+            ),
+            "tool_fingerprints": plain(self.tool_fingerprints),
+            "source_file": self.source_file,
+            "run_index": self.run_index,
+            "result_index": self.result_index,
+            "properties": plain(self.properties),
+            "fingerprint": self.fingerprint,
+        }
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> Finding:

@@ -8,7 +8,6 @@ would have written. Optionally writes the reports and gates like ``sastls triage
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -96,7 +95,7 @@ def findings_and_verdicts(
 
 
 def run(args: argparse.Namespace) -> int:
-    from sastls.server.reports.sarif import drop_false_positives, merge_sarif
+    from sastls.server.reports.sarif import drop_false_positives, merge_sarif, sarif_text
 
     docs: list[dict[str, Any]] = []
     for shard in args.shards:
@@ -115,11 +114,11 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     written: list[tuple[str, Path]] = []
     try:
-        write_text(out, json.dumps(merged, indent=2, ensure_ascii=False) + "\n")
+        write_text(out, sarif_text(merged))
         written.append(("merged SARIF", out))
         if args.drop_false_positives:
             nofp = nofp_path(out)
-            write_text(nofp, json.dumps(drop_false_positives(merged), indent=2, ensure_ascii=False) + "\n")
+            write_text(nofp, sarif_text(drop_false_positives(merged)))
             written.append(("SARIF without false positives", nofp))
         findings, verdicts = findings_and_verdicts(out, merged, repo)
         _groups, _state, duplicates = select(findings, None, None)

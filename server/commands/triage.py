@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import gc
 import os
 import sys
 from collections.abc import Callable
@@ -33,6 +33,7 @@ from sastls.server.cli import EXIT_GATE, EXIT_OK, EXIT_USAGE
 from sastls.server.progress import make_progress
 from sastls.server.repo import WrongRepo
 from sastls.server.reports.stats import finding_counts, merged, scope_text
+from sastls.server.runner import GC_THRESHOLD
 
 ORDER = ("TRUE_POSITIVE", "NEEDS_REVIEW", "FALSE_POSITIVE", "UNTRIAGED")
 
@@ -111,18 +112,20 @@ def write_outputs(args: argparse.Namespace, result: TriageResult, config: Config
     written: list[tuple[str, Path]] = []
     repo = Path(args.repo)
     if args.out:
+        from sastls.server.reports.sarif import sarif_text
+
         repairs: list[str] = []
         doc = triaged_document(result, workspace=repo, repairs=repairs)
         for note in repairs:
             print(f"sastls triage: warning: triaged SARIF: {note}", file=sys.stderr)
         out = Path(args.out)
-        write_text(out, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        write_text(out, sarif_text(doc))
         written.append(("triaged SARIF", out))
         if args.drop_false_positives:
             from sastls.server.reports.sarif import drop_false_positives
 
             nofp = nofp_path(out)
-            write_text(nofp, json.dumps(drop_false_positives(doc), indent=2, ensure_ascii=False) + "\n")
+            write_text(nofp, sarif_text(drop_false_positives(doc)))
             written.append(("SARIF without false positives", nofp))
     if args.jsonl:
         write_text(Path(args.jsonl), jsonl_text(result))
@@ -224,6 +227,7 @@ def run(args: argparse.Namespace) -> int:
         _err(str(exc))
         return EXIT_USAGE
     progress = make_progress(enabled=not args.no_progress)
+    gc.set_threshold(*GC_THRESHOLD)  # this process holds every finding and verdict of the run
     try:
         result = asyncio.run(atriage(p.files, p.options, progress=progress))
     except WrongRepo as exc:

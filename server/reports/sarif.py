@@ -60,6 +60,22 @@ SarifDoc = dict[str, Any]
 # --------------------------------------------------------------------------- small builders
 
 
+def sarif_text(doc: Mapping[str, Any]) -> str:
+    """A SARIF document as written to a file: indented by two spaces, UTF-8 text, a final newline.
+
+    orjson writes what ``json.dumps(doc, indent=2, ensure_ascii=False)`` writes, about twenty
+    times faster (the largest part of writing a big triage's outputs); the standard encoder stays
+    for what orjson refuses (integers past 64 bits, lone surrogates). Small floats may be spelled
+    differently (``0.00001`` for ``1e-05``: the same number)."""
+    import orjson
+
+    try:
+        data: bytes = orjson.dumps(doc, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)
+        return data.decode("utf-8")
+    except (TypeError, orjson.JSONEncodeError):
+        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
 def _uri(path: str) -> str:
     return quote(path.replace("\\", "/"), safe="/")
 

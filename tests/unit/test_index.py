@@ -429,3 +429,21 @@ def test_fuzzy_matches_follow_new_and_removed_definitions(tmp_path: Path) -> Non
     assert found[0].strategy == "fuzzy"
     idx.update_text("b.py", "def other(x):\n    return x\n")
     assert idx.definitions("handle_reqest") == []
+
+
+def test_word_index_parts_join_to_the_whole_and_can_be_adopted(tmp_path: Path) -> None:
+    from sastls.analyzers.code.index import join_word_index
+
+    for folder in (FIXTURES, Path(__file__).resolve().parents[1] / "corpus" / "cases"):
+        whole = WorkspaceIndex(folder).word_index()
+        assert whole
+        for parts in (1, 2, 3, 7):
+            index = WorkspaceIndex(folder)
+            assert join_word_index([index.word_index_part(k, parts) for k in range(parts)]) == whole
+    adopter = WorkspaceIndex(FIXTURES)
+    adopter.adopt_word_index(WorkspaceIndex(FIXTURES).word_index())
+    assert adopter.word_index() == WorkspaceIndex(FIXTURES).word_index()
+    own = WorkspaceIndex(FIXTURES)
+    mine = own.word_index()
+    own.adopt_word_index({("def", "x"): ["nowhere.py"]})  # an index keeps the one it has
+    assert own.word_index() is mine

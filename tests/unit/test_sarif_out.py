@@ -757,3 +757,19 @@ def test_loaded_findings_map_back_to_their_results(tmp_path: Path) -> None:
     assert strip_added(out) == doc
     tagged = [r for run in out["runs"] for r in run["results"] if "sastls" in r.get("properties", {})]
     assert len(tagged) == len(loaded.findings)
+
+
+def test_sarif_text_is_what_the_json_module_writes() -> None:
+    import json
+
+    from sastls.server.reports.sarif import sarif_text
+
+    doc = {
+        "version": "2.1.0",
+        "runs": [
+            {"results": [], "properties": {"é": "naïve \u2028 \x00", "n": [1, 2.5, None, True], "o": {}}}
+        ],
+    }
+    assert sarif_text(doc) == json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    big = {"runs": [{"properties": {"id": 2**70}}]}  # past 64 bits: the standard encoder writes it
+    assert sarif_text(big) == json.dumps(big, indent=2, ensure_ascii=False) + "\n"

@@ -112,7 +112,7 @@ class Engine:
         if isinstance(memo, tuple) and memo[0] == self.spec.aliases and isinstance(memo[1], ModuleInfo):
             info = memo[1]
         else:
-            info = module_info(path, parsed.tree.root_node, self.spec.aliases)
+            info = module_info(path, parsed.tree.root_node, self.spec.aliases, parsed.summary.imports)
             parsed.derived["python.module_info"] = (dict(self.spec.aliases), info)
         self._modules[path] = (parsed.content_hash, info)
         return info

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
 from tree_sitter import Node, Query, QueryCursor
 
 from ...languages import ts_language
+from ...symbols import Import
 from .syntax import text
 
 
@@ -62,8 +63,47 @@ def _join(module: str, name: str) -> str:
     return f"{module}{name}" if module.endswith(".") else f"{module}.{name}"
 
 
-def module_info(path: str, root: Node, aliases: Mapping[str, str]) -> ModuleInfo:
+def module_info(
+    path: str, root: Node, aliases: Mapping[str, str], imports: Sequence[Import] | None = None
+) -> ModuleInfo:
+    """``imports``: the file's imports as its summary lists them (``symbols.FileSummary``), read
+    instead of walking the tree again when the tree has no syntax error (the summary then read
+    exactly this tree)."""
     info = ModuleInfo(path=path, root=root, aliases=aliases)
+    if imports is not None and not root.has_error:
+        _bind_summary_imports(info, imports)
+    else:
+        _bind_imports(info, root)
+    for child in root.named_children:
+        node = child
+        if node.type == "decorated_definition":
+            inner = node.child_by_field_name("definition")
+            if inner is None:
+                continue
+            node = inner
+        if node.type in {"function_definition", "class_definition"}:
+            info.defs[text(node.child_by_field_name("name"))] = node
+    return info
+
+
+def _bind_summary_imports(info: ModuleInfo, imports: Sequence[Import]) -> None:
+    """What ``_bind_imports`` binds, from the summary's records (in source order)."""
+    for imp in imports:
+        if imp.written:  # from M import a, b as c
+            for name, local in imp.names:
+                if (name, local) != ("*", "*"):
+                    info.imports[local] = _join(imp.written, name)
+        elif not imp.names and imp.module:  # import a.b / import a.b as c
+            if imp.alias:
+                info.imports[imp.alias] = imp.module
+            else:
+                first = imp.module.split(".")[0]
+                info.imports.setdefault(first, first)
+                info.imports[imp.module] = imp.module
+        # else: from __future__ import ... binds nothing here
+
+
+def _bind_imports(info: ModuleInfo, root: Node) -> None:
     for stmt in _walk_imports(root):
         if stmt.type == "import_statement":
             for child in stmt.named_children:
@@ -88,13 +128,3 @@ def module_info(path: str, root: Node, aliases: Mapping[str, str]) -> ModuleInfo
                     name, alias = child.child_by_field_name("name"), child.child_by_field_name("alias")
                     if name is not None and alias is not None:
                         info.imports[text(alias)] = _join(module, text(name))
-    for child in root.named_children:
-        node = child
-        if node.type == "decorated_definition":
-            inner = node.child_by_field_name("definition")
-            if inner is None:
-                continue
-            node = inner
-        if node.type in {"function_definition", "class_definition"}:
-            info.defs[text(node.child_by_field_name("name"))] = node
-    return info
