@@ -25,7 +25,7 @@ import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -62,13 +62,21 @@ class ChunkResult:
     skipped: list[Skipped]
     investigated: list[str]
     reused: int
+    progress: list[tuple[Verdict | None, bool]] = field(default_factory=list)  # not yet sent by the queue
+
+
+PROGRESS_EVERY = 0.1
+"""Seconds between two progress messages of a worker (one per finding cost a thread hand-off each)."""
 
 
 class _QueueProgress:
-    """Forwards each finished finding to the parent's display."""
+    """Forwards finished findings to the parent's display, a batch every ``PROGRESS_EVERY`` seconds
+    (``flush`` sends the rest: at the end of each chunk)."""
 
     def __init__(self, queue: Any) -> None:
         self.queue = queue
+        self.pending: list[tuple[Verdict | None, bool]] = []
+        self.sent = time.monotonic()
 
     def start(self, total: int) -> None:
         pass
@@ -76,10 +84,23 @@ class _QueueProgress:
     def advance(self, verdict: Verdict | None, *, reused: bool = False) -> None:
         # what a display reads (label, usage); the verdict itself comes back with its chunk
         slim = replace(verdict, evidence=(), justification="", path_taken=()) if verdict is not None else None
-        self.queue.put((slim, reused))
+        self.pending.append((slim, reused))
+        if time.monotonic() - self.sent >= PROGRESS_EVERY:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.pending:
+            self.queue.put(self.pending)
+            self.pending = []
+        self.sent = time.monotonic()
+
+    def rest(self) -> list[tuple[Verdict | None, bool]]:
+        """What was not sent yet (it goes back with the chunk's result: nothing overtakes it)."""
+        rest, self.pending = self.pending, []
+        return rest
 
     def close(self) -> None:
-        pass
+        self.flush()
 
 
 @dataclass
@@ -171,7 +192,8 @@ def _files(chunk: FileChunk, store_path: Path) -> FileChunkResult:
 
     w = _state[0]
     _adopt_words(chunk.words)
-    run = Runner(w.options, w.store(store_path), default_investigate(), w.index, _QueueProgress(w.queue))
+    progress = _QueueProgress(w.queue)
+    run = Runner(w.options, w.store(store_path), default_investigate(), w.index, progress)
     run.should_stop = lambda: os.getppid() != w.parent
     source = _source(w.index)
     findings = chunk.findings
@@ -200,7 +222,7 @@ def _files(chunk: FileChunk, store_path: Path) -> FileChunkResult:
                 await run.one(group)
 
     w.loop.run_until_complete(go())
-    result = ChunkResult(run.verdicts, run.skipped, run.investigated, run.reused)
+    result = ChunkResult(run.verdicts, run.skipped, run.investigated, run.reused, progress.rest())
     return FileChunkResult(fps, result, run.redecided)
 
 
@@ -229,10 +251,11 @@ def _adopt_words(words: bytes) -> None:
 def _chunk(groups: list[Group], store_path: Path, words: bytes = b"") -> ChunkResult:
     w = _state[0]
     _adopt_words(words)
-    run = Runner(w.options, w.store(store_path), default_investigate(), w.index, _QueueProgress(w.queue))
+    progress = _QueueProgress(w.queue)
+    run = Runner(w.options, w.store(store_path), default_investigate(), w.index, progress)
     run.should_stop = lambda: os.getppid() != w.parent
     w.loop.run_until_complete(run.all(groups))
-    return ChunkResult(run.verdicts, run.skipped, run.investigated, run.reused)
+    return ChunkResult(run.verdicts, run.skipped, run.investigated, run.reused, progress.rest())
 
 
 class Workers:
@@ -343,6 +366,7 @@ def run_in_processes(  # noqa: PLR0917
                     if m.fingerprint not in run.verdicts:
                         run.skipped.append(Skipped(m.fingerprint, f"error: worker process failed: {exc}"))
             continue
+        _advance(run, result.progress)
         run.verdicts.update(result.verdicts)
         run.skipped.extend(result.skipped)
         run.investigated.extend(result.investigated)
@@ -446,6 +470,7 @@ def run_files(  # noqa: PLR0917
             continue
         for k, p in enumerate(positions):
             fps[p] = got.fingerprints[k]
+        _advance(run, got.result.progress)
         run.verdicts.update(got.result.verdicts)
         run.skipped.extend(got.result.skipped)
         run.investigated.extend(got.result.investigated)
@@ -457,7 +482,12 @@ def run_files(  # noqa: PLR0917
 def _drain(queue: Any, run: Runner) -> None:
     while True:
         try:
-            verdict, reused = queue.get_nowait()
+            batch = queue.get_nowait()
         except queue_mod.Empty:
             return
+        _advance(run, batch)
+
+
+def _advance(run: Runner, batch: Sequence[tuple[Verdict | None, bool]]) -> None:
+    for verdict, reused in batch:
         run.progress.advance(verdict, reused=reused)

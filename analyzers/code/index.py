@@ -71,10 +71,12 @@ _WORD = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
 # Python: a superset of what the definitions and calls queries can capture. A definition is
 # ``def``/``class`` NAME or a module-level ``NAME =`` / ``NAME: T =``; a call is NAME followed by
 # its argument list (whitespace, line continuations and comments may sit between them).
+# Possessive (``*+``): a name, the blanks and a comment are taken whole, never given back (giving
+# back cannot make a match: what follows a shorter name is a name character), half the time.
 _PY_DEF = re.compile(
-    rb"\b(?:def|class)(?:\s|\\)+([A-Za-z_][A-Za-z0-9_]*)|\b([A-Za-z_][A-Za-z0-9_]*)(?:\s|\\)*[:=]"
+    rb"\b(?:def|class)(?:\s|\\)+([A-Za-z_][A-Za-z0-9_]*+)|\b([A-Za-z_][A-Za-z0-9_]*+)(?:\s|\\)*+[:=]"
 )
-_PY_CALL = re.compile(rb"\b([A-Za-z_][A-Za-z0-9_]*)(?:\s|\\|#[^\n]*)*\(")
+_PY_CALL = re.compile(rb"\b([A-Za-z_][A-Za-z0-9_]*+)(?:\s|\\|#[^\n]*+)*+\(")
 _PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _C_IMPL_EXT = (".c", ".cc", ".cpp", ".cxx", ".c++")
 _C_FAMILY = frozenset({"c", "cpp"})

@@ -102,7 +102,27 @@ def _key(path: Sequence[Any]) -> tuple[str, str]:
     return dotted, json_path
 
 
+@functools.cache
+def _fast_validator() -> Any:
+    """The schema compiled by jsonschema-rs (formats not asserted, as by ``_validator``)."""
+    import jsonschema_rs
+
+    return jsonschema_rs.validator_for(schema(), validate_formats=False)
+
+
+def _valid(data: Any) -> bool:
+    """True when ``data`` surely follows the schema (compiled check: most files are valid, and
+    every process that judges reads every built-in file); False means: ask ``_validator``, which
+    also says why (TOML dates, which the compiled check does not take, go that way too)."""
+    try:
+        return bool(_fast_validator().is_valid(data))
+    except Exception:  # any refusal of the compiled check: the full one answers
+        return False
+
+
 def _schema_errors(name: str, data: Any) -> list[ModelError]:
+    if _valid(data):
+        return []
     from jsonschema.exceptions import best_match
 
     out: list[ModelError] = []

@@ -13,6 +13,7 @@ from typing import Any
 
 from sastls.analyzers.config import Config
 from sastls.graph.store import VerdictStore
+from sastls.graph.verdict import Verdict
 from sastls.server.batch import TriageOptions, TriageResult, atriage, atriage_files
 from sastls.server.batch_workers import file_chunks
 
@@ -64,10 +65,26 @@ def workspace(root: Path, files: int = 24) -> list[Path]:
     return out
 
 
-def _run(root: Path, processes: int) -> TriageResult:
+class _Shown:
+    """A display that keeps what it was shown."""
+
+    def __init__(self) -> None:
+        self.shown: list[tuple[str, bool]] = []
+
+    def start(self, total: int) -> None:
+        pass
+
+    def advance(self, verdict: Verdict | None, *, reused: bool = False) -> None:
+        self.shown.append((verdict.verdict if verdict is not None else "-", reused))
+
+    def close(self) -> None:
+        pass
+
+
+def _run(root: Path, processes: int, progress: _Shown | None = None) -> TriageResult:
     opts = TriageOptions(repo=root, config=Config(), processes=processes)
     with VerdictStore(root / f"v{processes}.db") as store:
-        return asyncio.run(atriage(workspace_files(root), opts, store=store))
+        return asyncio.run(atriage(workspace_files(root), opts, store=store, progress=progress))
 
 
 def workspace_files(root: Path) -> list[Path]:
@@ -90,8 +107,11 @@ def _labels(result: TriageResult) -> list[tuple[str, str, int, str, str, str]]:
 
 def test_files_over_processes_decide_as_one_process(tmp_path: Path) -> None:
     workspace(tmp_path)
-    one = _run(tmp_path, 1)
-    two = _run(tmp_path, 2)
+    shown = [_Shown(), _Shown()]
+    one = _run(tmp_path, 1, shown[0])
+    two = _run(tmp_path, 2, shown[1])
+    assert sorted(shown[1].shown) == sorted(shown[0].shown)  # the workers' progress reached the display
+    assert len(shown[1].shown) == two.stats.total - two.stats.duplicates
     assert [f.fingerprint for f in two.findings] == [f.fingerprint for f in one.findings]
     assert len({f.fingerprint for f in one.findings}) == len(one.findings)
     assert any(f.fingerprint.endswith("-1") for f in one.findings)  # identical evals in one function

@@ -25,6 +25,32 @@ def test_builtin_models_are_valid_and_python() -> None:
     assert models.digest == load_models("python").digest
 
 
+BAD_MODELS = [
+    'language = "python"\nlibrary = "x"\n[[sinks]]\nfamily = "sql"\nnmes = ["f"]\nargs = ["0"]\n',
+    'language = "python"\nlibrary = "x"\n[[validators]]\nfamily = "path"\nnames = ["has space"]\n',
+    'language = "python"\nlibrary = "x"\n[[validators]]\nfamily = "path"\nnames = ["f\\n"]\n',
+    'language = "python"\nlibrary = "x"\nwhen = 1979-05-27\n',
+    'language = "python"\n',
+]
+
+
+def test_the_compiled_schema_check_agrees_with_the_full_one() -> None:
+    """The compiled check (jsonschema-rs) answers "valid" only where the full one (jsonschema,
+    which then says why) finds no error: on every built-in file both say valid; on bad files the
+    compiled one never says valid where the full one finds an error."""
+    import tomllib
+
+    from sastls.analyzers.models.load import _valid, _validator
+
+    for f in builtin_models("python"):
+        data = dict(f.data)
+        assert _valid(data) and not list(_validator().iter_errors(data)), f.name
+    for text in BAD_MODELS:
+        data = tomllib.loads(text)
+        assert list(_validator().iter_errors(data)) or text.endswith('"f\\n"]\n'), text
+        assert not _valid(data) or not list(_validator().iter_errors(data)), text
+
+
 def test_builtin_families_are_the_families_the_analyst_knows() -> None:
     spec = python_spec()
     assert set(spec.families) <= set(get_args(Family))

@@ -38,7 +38,9 @@ class EngineAPI(Protocol):
     def resolve_def(self, path: str, name: str, line: int) -> tuple[str, Node] | None: ...
     def resolve_global(self, path: str, name: str, line: int) -> tuple[str, str] | None: ...
     def method_of(self, flags: frozenset[str], name: str) -> tuple[str, Node] | None: ...
-    def call_in_context(self, path: str, func: Node, family: Family, bound: dict[int, Val]) -> Val: ...
+    def call_in_context(
+        self, path: str, func: Node, family: Family, bound: dict[int, Val]
+    ) -> FunctionResult: ...
     def analyse(
         self,
         path: str,
@@ -70,6 +72,7 @@ class InterpBase:
         self.func = func
         self.env: Env | None = {}
         self.returns: list[Val] = []
+        self.exit_envs: list[Env] = []  # the environments at each return
         self.hits: dict[NodeKey, Hit] = {}
         self.dead: list[Note] = []
         self.loop_exits: list[list[Env]] = []

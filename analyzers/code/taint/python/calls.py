@@ -12,7 +12,7 @@ from ... import constfold
 from ...constfold import NOT_CONST
 from ..values import CLEAN, Origin, Val, combine, container, join
 from .base import InterpBase
-from .conditions import Args, holds
+from .conditions import Args, feature_state, holds
 from .expressions import BUILTIN_NAMES
 from .regex import negated_class
 from .spec import Concept, FlagSummary, fill
@@ -93,21 +93,25 @@ class CallsMixin(InterpBase):
         return result
 
     def set_feature(self, node: Node, obj: Node, pos: list[Val], switch: Concept) -> None:
-        """``parser.setFeature(feature_external_ges, True)``: the feature's flag on (or off) the parser."""
+        """``parser.setFeature(feature_external_ges, True)``: the feature's flag on (or off) the parser;
+        a feature or a value chosen at run time may turn it on."""
         args = node.child_by_field_name("arguments")
-        first = args.named_children[0] if args is not None and args.named_children else None
-        if first is None or self.env is None or not switch.flag:
+        nodes = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+        if len(nodes) < 2 or self.env is None or not switch.flag:
             return
-        name, _ = self.qualify(first) if first.type in {"identifier", "attribute"} else (text(first), False)
-        if not (
-            (switch.features and name.endswith(switch.features))
-            or any(word in str(pos[0].const) for word in switch.feature_text)
-        ):
+        state = feature_state(
+            switch,
+            nodes[0],
+            nodes[1],
+            qualify=lambda n: self.qualify(n)[0],
+            feature_val=pos[0],
+            value_val=pos[1],
+        )
+        if state == "other":
             return
         key = text(obj)
         cur = self.env.get(key, self.ev(obj))
-        on = constfold.truthy(pos[1].const)
-        flags = cur.flags - {switch.flag} if on is False else cur.flags | {switch.flag}
+        flags = cur.flags - {switch.flag} if state == "off" else cur.flags | {switch.flag}
         self.env[key] = replace(cur, flags=flags)
 
     def mutate(self, obj: Node, method: str, pos: list[Val], receiver: Val | None) -> None:
@@ -344,6 +348,38 @@ class CallsMixin(InterpBase):
         o = Origin("unknown", f"{q}()", self.path, line_of(node))
         return Val(origins=frozenset({o}) | combine(args_all).origins)
 
+    def apply_param_flags(
+        self, call: Node, func: Node, flags: dict[int, frozenset[str]], *, is_method: bool
+    ) -> None:
+        """The callee put dangers on objects the caller passed (``enable_entities(parser)``): the caller's
+        variables holding them carry those dangers from now on."""
+        if self.env is None:
+            return
+        pos, kws = _arg_nodes(call)
+        params = params_of(func)
+        offset = 1 if params and params[0].name in {"self", "cls"} else 0
+        plain = [p for p in params[offset:] if p.kind == "plain"]
+        receiver = None
+        fn = call.child_by_field_name("function")
+        if is_method and fn is not None and fn.type == "attribute":
+            receiver = fn.child_by_field_name("object")
+        for p in params:
+            added = flags.get(p.index)
+            if not added:
+                continue
+            target: Node | None = None
+            if offset and p is params[0]:
+                target = receiver
+            elif p.name in kws:
+                target = kws[p.name]
+            elif p in plain and plain.index(p) < len(pos):
+                target = pos[plain.index(p)]
+            if target is None or target.type not in {"identifier", "attribute"}:
+                continue
+            key = text(target)
+            cur = self.env.get(key, self.ev(target))
+            self.env[key] = replace(cur, flags=cur.flags | added)
+
     def flag_summary(
         self, summary: FlagSummary, pos: list[Val], kws: dict[str, Val], receiver: Val | None
     ) -> Val:
@@ -375,11 +411,28 @@ class CallsMixin(InterpBase):
             )
         bound = bind_params(fnode, pos, kws, receiver if is_method else None)
         # in context: guards inside the callee depend on what the caller passes (a base directory)
-        v = self.engine.call_in_context(path, fnode, self.family, bound)
+        result = self.engine.call_in_context(path, fnode, self.family, bound)
+        v = result.returns
+        if result.param_flags:
+            self.apply_param_flags(node, fnode, result.param_flags, is_method=is_method)
         name = text(fnode.child_by_field_name("name"))
         if v.tainted:
             return v.with_step(self.note(node, f"through {name}() ({path}:{line_of(fnode)})", "step"))
         return v
+
+
+def _arg_nodes(call: Node) -> tuple[list[Node], dict[str, Node]]:
+    args = call.child_by_field_name("arguments")
+    pos: list[Node] = []
+    kws: dict[str, Node] = {}
+    for a in args.named_children if args is not None and args.type == "argument_list" else []:
+        if a.type == "keyword_argument":
+            value = a.child_by_field_name("value")
+            if value is not None:
+                kws[text(a.child_by_field_name("name"))] = value
+        elif a.type != "comment":
+            pos.append(a)
+    return pos, kws
 
 
 def bind_params(func: Node, pos: list[Val], kws: dict[str, Val], receiver: Val | None) -> dict[int, Val]:

@@ -57,8 +57,21 @@ class Interp(StatementsMixin, GuardsMixin, ExpressionsMixin, CallsMixin):
                 )
             )
         self.env = env
+        start = {name: v.flags for name, v in env.items()}
         if body is not None:
             self.block(body.named_children)
         returns = join_all(self.returns) if self.returns else CLEAN
         span = f"{self.path}:{line_of(func)}-{end_line_of(func)}"
-        return FunctionResult(returns, self.hits, self.dead, self.self_attrs, span)
+        param_flags: dict[int, frozenset[str]] = {}
+        exits = [e for e in (*self.exit_envs, self.env) if e is not None]
+        for p in params_of(func):
+            added = frozenset(
+                f
+                for e in exits
+                if p.name in e
+                for f in e[p.name].flags
+                if f.startswith("!") and f not in start.get(p.name, frozenset())
+            )
+            if added:
+                param_flags[p.index] = added
+        return FunctionResult(returns, self.hits, self.dead, self.self_attrs, span, param_flags)

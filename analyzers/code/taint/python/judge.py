@@ -197,8 +197,9 @@ def _taint(
             "The analyst could not follow the code to the sink; the finding needs a human look.",
             sink_notes,
         )
-    config = fam_config(engine, family)  # the call itself is weak or not: no data flow to tell
+    fconfig = fam_config(engine, family)  # the call itself is weak or not: no data flow to tell
     for s, v in values:
+        config = fconfig or (s.sink is not None and s.sink.config)
         sources = sorted(o for o in v.origins if o.kind == "source")
         if sources:
             src = sources[0]
@@ -233,6 +234,7 @@ def _taint(
                 _dedupe(evidence),
             )
     for s, v in values:
+        config = fconfig or (s.sink is not None and s.sink.config)
         unknown = sorted(o for o in v.origins if o.kind != "source")
         if unknown:
             u = unknown[0]
@@ -274,7 +276,7 @@ def _taint(
     reason, sentence, role = _clean_reason(notes, path)
     site0 = values[0][0]
     where = f"{site0.why()} at line {line_of(site0.node)}"
-    if config:
+    if fconfig or all(s.sink is not None and s.sink.config for s, _ in values):
         said = f"At line {line_of(site0.node)}, {site0.why()} is used in its safe form: {sentence}."
     elif role == "safe_variant":
         said = (

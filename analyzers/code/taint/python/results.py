@@ -49,3 +49,6 @@ class FunctionResult:
     dead: list[Note]
     self_attrs: dict[str, Val]
     span: str
+    # dangers ("!" flags) the function puts on the objects passed as its parameters (a helper that
+    # switches a parser's external entities on), by parameter index
+    param_flags: dict[int, frozenset[str]] = field(default_factory=dict)

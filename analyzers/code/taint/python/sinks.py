@@ -3,7 +3,8 @@ reached sink an attacker must control (safe variants and configuration rules dec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from tree_sitter import Node
@@ -18,7 +19,7 @@ from .interp import Interp
 from .module import ModuleInfo
 from .results import Hit
 from .spec import PyFamily, Rule, Sink, fill
-from .syntax import assigned_names, enclosing_function, line_of, nkey, params_of, text
+from .syntax import assigned_names, dotted_parts, enclosing_function, line_of, nkey, params_of, text
 
 SiteKind = Literal["call", "return", "item-write", "result-call", "safe_variant", "wrapper"]
 
@@ -30,6 +31,8 @@ class SinkSite:
     kind: SiteKind
     sink: Sink | None = None
     target: tuple[str, Node] | None = None  # wrapper: the workspace function whose body holds sinks
+    # other sinks the same call may be: its name is bound to several modules (an import fallback)
+    alternatives: tuple[Sink, ...] = ()
 
     def why(self) -> str:
         """How justifications name the sink."""
@@ -37,6 +40,9 @@ class SinkSite:
             return self.sink.label
         if self.kind == "wrapper":
             return f"{self.name}() (wraps a sink)"
+        if self.alternatives and self.sink is not None:
+            names = " or ".join(f"{s.name.lstrip('.')}()" for s in (self.sink, *self.alternatives))
+            return f"{names} (the name is imported from either module)"
         return f"{self.name.lstrip('.')}()"
 
 
@@ -89,8 +95,13 @@ def find_sinks(
             sink = fam.call_sink(q)
             if sink is not None and is_method and _receiver_is_module(interp, fn):
                 sink = None  # a module's function of that name, not the method
+            others = [
+                s for a in _alternatives(interp, fn) if (s := fam.call_sink(a)) is not None and s is not sink
+            ]
+            if sink is None and others:
+                sink, others = others[0], others[1:]
             if sink is not None:
-                sites.append(SinkSite(node, q, "call", sink))
+                sites.append(SinkSite(node, sink.name, "call", sink, alternatives=tuple(others)))
                 continue
             if q in fam.safe_variants or (fam.safe_prefixes and q.startswith(fam.safe_prefixes)):
                 sites.append(SinkSite(node, q, "safe_variant"))
@@ -171,6 +182,21 @@ def _made_by(interp: Interp, info: ModuleInfo, fn: Node, func: Node | None, make
     return None
 
 
+def _alternatives(interp: Interp, fn: Node | None) -> list[str]:
+    """The other names a callee may stand for when its root name is bound to several modules."""
+    if fn is None or fn.type not in {"identifier", "attribute"}:
+        return []
+    parts = [fn] if fn.type == "identifier" else dotted_parts(fn)
+    if not parts:
+        return []
+    root = text(parts[0])
+    alts = interp.info.alternatives.get(root)
+    if not alts or (root in interp.locals and not interp.is_module):
+        return []
+    rest = text(fn)[len(root) :]
+    return [interp.info.normalize(a + rest) for a in alts]
+
+
 def _receiver_is_module(interp: Interp, fn: Node | None) -> bool:
     if fn is None or fn.type != "attribute":
         return False
@@ -214,6 +240,16 @@ def dangerous_value(engine: Engine, info: ModuleInfo, site: SinkSite, hit: Hit, 
     path = info.path
     node = site.node
     fam = engine.spec.families[family]
+    if site.alternatives and site.sink is not None:
+        # the call may be any of these sinks (an import fallback): dangerous if any of them is
+        return join_all(
+            [
+                dangerous_value(
+                    engine, info, replace(site, sink=s, name=s.name, alternatives=()), hit, family
+                )
+                for s in (site.sink, *site.alternatives)
+            ]
+        )
     if site.kind == "safe_variant":
         sv = fam.safe_variants.get(site.name)
         why = fill(sv.why, **_placeholders(site.name)) if sv is not None and sv.why else ""
@@ -225,13 +261,20 @@ def dangerous_value(engine: Engine, info: ModuleInfo, site: SinkSite, hit: Hit, 
         return Val().with_note(_note(path, node, why or f"{site.name}() is the safe variant", "safe_variant"))
     if site.kind in {"return", "item-write"}:
         if site.sink is not None and site.sink.rules:
-            args = Args(hit.args, hit.kwargs, hit.receiver, call=node, spec=engine.spec)
+            args = Args(
+                hit.args,
+                hit.kwargs,
+                hit.receiver,
+                call=node,
+                spec=engine.spec,
+                qualify=_qualify(engine, info, node, family),
+            )
             rule = _first_rule(site.sink.rules, args)
             if rule is not None and rule.verdict == "safe":
                 return Val().with_note(_note(path, node, fill(rule.why, **args.filled), "safe_variant"))
         return join_all(hit.args) if hit.args else CLEAN
-    if fam.config and site.kind == "call":
-        return _config_value(engine, path, site, hit, fam)
+    if site.kind == "call" and (fam.config or (site.sink is not None and site.sink.config)):
+        return _config_value(engine, info, site, hit, fam, family=family)
     if site.kind == "wrapper" and site.target is not None:
         return _wrapper_value(engine, site, hit, family)
     sink = site.sink
@@ -240,7 +283,15 @@ def dangerous_value(engine: Engine, info: ModuleInfo, site: SinkSite, hit: Hit, 
     # ---- safe variants decided by the call's own arguments (the family's rules, then the sink's)
     rules = (*fam.rules, *sink.rules)
     if rules:
-        args = Args(hit.args, hit.kwargs, hit.receiver, call=node, spec=engine.spec, subject=sink.subject)
+        args = Args(
+            hit.args,
+            hit.kwargs,
+            hit.receiver,
+            call=node,
+            spec=engine.spec,
+            subject=sink.subject,
+            qualify=_qualify(engine, info, node, family),
+        )
         rule = _first_rule(rules, args)
         if rule is not None and rule.verdict == "safe":
             why = fill(rule.why, **_placeholders(site.name), **args.filled)
@@ -263,9 +314,18 @@ def _required(sink: Sink, hit: Hit, cwes: frozenset[int]) -> Required | None:
     return Required(needed, missing, unsure)
 
 
-def _config_value(engine: Engine, path: str, site: SinkSite, hit: Hit, fam: PyFamily) -> Val:
-    """Configuration families: the call itself is weak or not (its arguments, its receiver)."""
+def _qualify(engine: Engine, info: ModuleInfo, node: Node, family: Family) -> Callable[[Node], str]:
+    """Qualified names as the code around ``node`` sees them (locals shadow imports)."""
+    interp = qualifier(engine, info, family, enclosing_function(node))
+    return lambda n: interp.qualify(n)[0]
+
+
+def _config_value(
+    engine: Engine, info: ModuleInfo, site: SinkSite, hit: Hit, fam: PyFamily, *, family: Family
+) -> Val:
+    """Configuration families and sinks: the call itself is weak or not (its arguments, its receiver)."""
     node, q, sink = site.node, site.name, site.sink
+    path = info.path
     if sink is None:
         return CLEAN
     required = _required(sink, hit, engine.finding_cwes)
@@ -277,6 +337,7 @@ def _config_value(engine: Engine, path: str, site: SinkSite, hit: Hit, fam: PyFa
         spec=engine.spec,
         subject=sink.subject,
         required=required,
+        qualify=_qualify(engine, info, node, family),
     )
     rules = (*fam.rules, *sink.rules)
     rule = _first_rule(rules, args)

@@ -78,6 +78,7 @@ class Sink:
     vector: Vector | None = None
     label: str = ""  # how justifications name it
     model: str = ""  # the model file that declared it
+    config: bool = False  # judged by its rules on its own arguments (a parser's configuration), not data
 
 
 @dataclass(frozen=True)
@@ -402,6 +403,7 @@ def compile_models(models: Models) -> PySpec:
                     vector=_vector(row.get("vector")),
                     label=row.get("label", ""),
                     model=f.name,
+                    config=bool(row.get("config", False)),
                 )
                 if site in {"call", "result-call"}:
                     key = n if site == "call" else "()" + n

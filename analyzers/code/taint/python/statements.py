@@ -42,6 +42,8 @@ class StatementsMixin(InterpBase):
             if nkey(node) in self.watch:
                 self.record(node, [v], {}, None)
             self.returns.append(v)
+            if self.env is not None:
+                self.exit_envs.append(self.env)
             self.env = None
         elif t == "raise_statement":
             for c in node.named_children:
