@@ -76,8 +76,11 @@ export async function run({ page, args, out, log, waitFor }) {
     const tab = [...document.querySelectorAll(".tab .label-name")].map((e) => e.textContent || "").find((t) => /sastls fix/.test(t));
     return diff && tab ? tab : undefined;
   }, "the diff editor", 30_000);
-  const inserted = await page.evaluate(() =>
-    [...document.querySelectorAll(".monaco-diff-editor .editor.modified .view-line")].map((e) => (e.textContent || "").replace(/\u00a0/g, " ")).join("\n"));
+  // the tab and the diff widget appear before the modified side's lines are laid out (a loaded machine)
+  const inserted = await waitFor(page, () => {
+    const text = [...document.querySelectorAll(".monaco-diff-editor .editor.modified .view-line")].map((e) => (e.textContent || "").replace(/\u00a0/g, " ")).join("\n");
+    return text.trim() ? text : undefined;
+  }, "the diff's modified side to be laid out", 30_000);
   log("diff tab:", diffTab);
   await sleep(800);
   await page.screenshot({ path: path.join(out, "fix-2-diff.png") });
