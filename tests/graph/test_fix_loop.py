@@ -9,6 +9,8 @@ hashes; none of them may end "verified".
 from __future__ import annotations
 
 import json
+import shlex
+import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import replace
@@ -23,6 +25,9 @@ from sastls.analyzers.scanners import run_scanner
 from sastls.graph.fix_loop import afix, instruction_for, next_phase, route_after_verify, stuck_reason
 from sastls.graph.run import StepEvent
 from sastls.graph.store import VerdictStore
+
+# the tests' commands run this interpreter: a fresh machine may have no `python` on PATH (Debian has python3)
+PY = shlex.quote(sys.executable)
 
 APP = """\
 import os
@@ -54,7 +59,7 @@ STUB = "    return 0  # removed: unsafe"
 DROPS_DATA = '    return subprocess.call(["echo"])'
 SHELL_FALSE = "    return subprocess.call(cmd, shell=False)"
 UNDEFINED = '    return subprocess.call(shlex.split("echo " + name))'
-TEST_CMD = "python -c \"import app, sys; sys.exit(0 if app.run('hi') == 0 else 1)\""
+TEST_CMD = f"{PY} -c \"import app, sys; sys.exit(0 if app.run('hi') == 0 else 1)\""
 
 
 def patch(line: str, description: str = "use an argument list", at: int = SINK) -> dict[str, Any]:
@@ -190,7 +195,7 @@ async def test_tested_level_needs_the_tests_to_run_and_pass(
     assert tests["name"] == "tests" and tests["ok"] and tests["command"] == TEST_CMD
     # a test command that selects no test is not a pass: the fix is only scanner-clean
     answers(scripted_model, R, GOOD)
-    none = await afix(finding, ws, cfg(scripted_model, R, "python -m pytest -q -p no:cacheprovider"))
+    none = await afix(finding, ws, cfg(scripted_model, R, f"{PY} -m pytest -q -p no:cacheprovider"))
     assert none.verified and none.level == "scanner-clean"
     assert "ran no test" in none.verification["checks"][-1]["detail"]
 

@@ -3,6 +3,8 @@ directories are always removed (even when a check raises)."""
 
 from __future__ import annotations
 
+import shlex
+import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import replace
@@ -16,6 +18,9 @@ from sastls.graph.fix import verify as verify_mod
 from sastls.graph.fix.patch import line_edit
 from sastls.graph.fix.verify import Verifier, error_nodes, scope_problem, shadow_copy
 
+# the tests' commands run this interpreter: a fresh machine may have no `python` on PATH (Debian has python3)
+PY = shlex.quote(sys.executable)
+
 APP = """\
 import yaml
 
@@ -28,7 +33,7 @@ def other():
     return 1
 """
 SAFE = "    return yaml.safe_load(stream)"
-TEST = "python -c \"import app, io; assert app.load(io.StringIO('a: 1')) == {'a': 1}\""
+TEST = PY + " -c \"import app, io; assert app.load(io.StringIO('a: 1')) == {'a': 1}\""
 
 
 @pytest.fixture
@@ -132,7 +137,7 @@ def test_tests_failing_before_are_not_a_criterion(ws: Path, finding: Finding, tm
         ("echo 'collected 0 items'; exit 5", "scanner-clean", "ran no test"),  # pytest without tests
         ("echo 'Ran 0 tests in 0.000s'; echo OK", "scanner-clean", "ran no test"),  # unittest without tests
         ("echo '3 passed'", "scanner-clean", "none of them runs load()"),  # passes whatever load() does
-        ("python -c 'import app'", "scanner-clean", "none of them runs load()"),
+        (f"{PY} -c 'import app'", "scanner-clean", "none of them runs load()"),
         (TEST, "tested", "and run load()"),
     ],
 )

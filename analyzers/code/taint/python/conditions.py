@@ -283,6 +283,11 @@ def holds(when: Mapping[str, Any] | None, args: Args) -> bool:
             return False
     if "flag" in when and when["flag"] not in v.flags:
         return False
+    if "ends_with" in when:
+        possible = v.possible()
+        suffixes = tuple(when["ends_with"])
+        if not possible or not all(isinstance(c, str) and c.lower().endswith(suffixes) for c in possible):
+            return False
     if "no_flag" in when and when["no_flag"] in v.flags:
         return False
     if "named" in when or "one_of" in when:

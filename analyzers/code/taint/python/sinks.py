@@ -10,10 +10,11 @@ from typing import Literal
 from tree_sitter import Node
 
 from ..families import Family
-from ..values import CLEAN, Note, Origin, Val, join_all
+from ..values import CLEAN, Note, Origin, Val, join, join_all
 from .calls import bind_params
-from .command import arg_value, vector_value
+from .command import arg_value, lookup_value, vector_value
 from .conditions import Args, Required, denoted_name, holds
+from .digests import naming_only, secret_input
 from .engine import Engine
 from .interp import Interp
 from .module import ModuleInfo
@@ -33,6 +34,9 @@ class SinkSite:
     target: tuple[str, Node] | None = None  # wrapper: the workspace function whose body holds sinks
     # other sinks the same call may be: its name is bound to several modules (an import fallback)
     alternatives: tuple[Sink, ...] = ()
+    # names the callee may also stand for that no model describes for the family (a module bound in
+    # an import fallback the analyst does not know): not known safe
+    unknown_alternatives: tuple[str, ...] = ()
 
     def why(self) -> str:
         """How justifications name the sink."""
@@ -95,13 +99,28 @@ def find_sinks(
             sink = fam.call_sink(q)
             if sink is not None and is_method and _receiver_is_module(interp, fn):
                 sink = None  # a module's function of that name, not the method
-            others = [
-                s for a in _alternatives(interp, fn) if (s := fam.call_sink(a)) is not None and s is not sink
-            ]
+            alts = _alternatives(interp, fn)
+            others = [s for a in alts if (s := fam.call_sink(a)) is not None and s is not sink]
             if sink is None and others:
                 sink, others = others[0], others[1:]
             if sink is not None:
-                sites.append(SinkSite(node, sink.name, "call", sink, alternatives=tuple(others)))
+                unknown = tuple(
+                    a
+                    for a in alts
+                    if fam.call_sink(a) is None
+                    and a not in fam.safe_variants
+                    and not (fam.safe_prefixes and a.startswith(fam.safe_prefixes))
+                )
+                sites.append(
+                    SinkSite(
+                        node,
+                        sink.name,
+                        "call",
+                        sink,
+                        alternatives=tuple(others),
+                        unknown_alternatives=unknown,
+                    )
+                )
                 continue
             if q in fam.safe_variants or (fam.safe_prefixes and q.startswith(fam.safe_prefixes)):
                 sites.append(SinkSite(node, q, "safe_variant"))
@@ -240,6 +259,15 @@ def dangerous_value(engine: Engine, info: ModuleInfo, site: SinkSite, hit: Hit, 
     path = info.path
     node = site.node
     fam = engine.spec.families[family]
+    if site.unknown_alternatives:
+        # the name may also be a module no model describes for this weakness: not known safe
+        known = dangerous_value(engine, info, replace(site, unknown_alternatives=()), hit, family)
+        line = node.start_point[0] + 1
+        what = (
+            f"{site.unknown_alternatives[0]}() (the name may be imported from a module the analyst does "
+            "not model; its behaviour is not known)"
+        )
+        return join(known, Val(origins=frozenset({Origin("unknown", what, path, line)})))
     if site.alternatives and site.sink is not None:
         # the call may be any of these sinks (an import fallback): dangerous if any of them is
         return join_all(
@@ -280,6 +308,8 @@ def dangerous_value(engine: Engine, info: ModuleInfo, site: SinkSite, hit: Hit, 
     sink = site.sink
     if sink is None:
         return CLEAN
+    if fam.program_lookup:
+        return lookup_value(path, node, sink, hit)
     # ---- safe variants decided by the call's own arguments (the family's rules, then the sink's)
     rules = (*fam.rules, *sink.rules)
     if rules:
@@ -356,6 +386,11 @@ def _config_value(
         filled["unsure"] = required.unsure[0] if required.unsure else ""
     why = fill(rule.why, **filled)
     line = node.start_point[0] + 1
+    if rule.verdict == "weak" and fam.naming_calls and node.type == "call" and secret_input(node) is None:
+        named = naming_only(node, _qualify(engine, info, node, family), fam.naming_calls)
+        if named is not None:
+            said = f"{why}, but the hash is not used for security: {named}"
+            return Val().with_note(_note(path, node, said, "safe_variant"))
     if rule.verdict == "safe":
         return Val().with_note(_note(path, node, why, "safe_variant"))
     if rule.verdict == "weak":
