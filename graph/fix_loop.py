@@ -275,8 +275,8 @@ class _Run:
             else:
                 reason = why
             nxt = next_phase(phase, self.model is not None) if phase == "local" else None
-            if nxt is None or over_budget:
-                return {"status": "failed", "stop_reason": over_budget or reason}
+            if nxt is None or over_budget:  # the budget bounds model calls: the offline rewrites were free
+                return {"status": "failed", "stop_reason": reason if nxt is None else over_budget}
             entered = self._enter(nxt, f"{phase} phase over: {reason}", state.get("notes", []), len(attempts))
             return cast(FixState, entered)
         edits = tuple(Edit.from_dict(e) for e in pending["edits"])
@@ -337,7 +337,7 @@ class _Run:
         same = state.get("same_error", 0) + 1 if signature == state.get("last_signature") else 1
         stale = state.get("stale", 0) + 1 if repeated else (0 if digest else state.get("stale", 0))
         update.update(phase_hashes=hashes, same_error=same, last_signature=signature, stale=stale)
-        if over_budget:
+        if over_budget and phase != "local":  # offline rewrites cost nothing: each is still tried
             update.update(status="failed", stop_reason=over_budget)
             return cast(FixState, update)
         if phase == "local":

@@ -70,7 +70,7 @@ _COMPARE: dict[str, Callable[[Any, Any], Any]] = {
 }
 
 # str methods that are pure functions of their receiver and constant arguments.
-_STR_METHODS: Final = frozenset(
+STR_METHODS: Final = frozenset(
     {
         "upper",
         "lower",
@@ -228,7 +228,7 @@ def method(receiver: Any, name: str, args: Sequence[Any]) -> Any:
     """A pure str/bytes method on constants (``"a,b".split(",")``)."""
     if receiver is NOT_CONST or any(a is NOT_CONST for a in args):
         return NOT_CONST
-    if not isinstance(receiver, str | bytes) or name not in _STR_METHODS:
+    if not isinstance(receiver, str | bytes) or name not in STR_METHODS:
         return NOT_CONST
     if name == "join" and (len(args) != 1 or not isinstance(args[0], tuple | list | frozenset)):
         return NOT_CONST

@@ -115,11 +115,34 @@ nil: the project's .venv/bin/sastls, else `sastls' on PATH (`exec-path')."
   (interactive)
   (sastls-fix-run (sastls--finding-arg)))
 
+(defun sastls--read-reason (verdict)
+  "Ask for the reason of VERDICT (SonarLint and Semgrep ask too).
+A false positive's reason naming a check of the code (\"validated by
+check_name\") lets the server offer to record it as a model.
+\\[keyboard-quit] cancels the verdict."
+  (string-trim
+   (read-string (if (equal verdict "FALSE_POSITIVE")
+                    "sastls: why is it not a real problem? (name the check and sastls can learn it): "
+                  "sastls: reason (optional): "))))
+
 (defun sastls--judge (verdict)
   (let ((arg (sastls--finding-arg))
-        (reason (read-string "Reason (optional): ")))
+        (reason (sastls--read-reason verdict)))
     (sastls--execute "sastls.judge" (append arg (list :verdict verdict :reason reason)))
     (message "sastls: recorded %s" verdict)))
+
+(cl-defmethod eglot-execute-command (server (_command (eql sastls.judge)) arguments)
+  "Code actions \"Mark as false positive\", \"Confirm as real\" on SERVER.
+The server leaves the reason to the client: ask for it, then send
+ARGUMENTS with it."
+  (let* ((arg (and (vectorp arguments) (= (length arguments) 1) (aref arguments 0)))
+         (verdict (and (listp arg) (plist-get arg :verdict)))
+         (arguments (if (and verdict (not (plist-member arg :reason)))
+                        (vector (append arg (list :reason (sastls--read-reason verdict))))
+                      arguments)))
+    (prog1 (jsonrpc-request server :workspace/executeCommand
+                            (list :command "sastls.judge" :arguments arguments))
+      (when verdict (message "sastls: recorded %s" verdict)))))
 
 ;;;###autoload
 (defun sastls-mark-false-positive ()

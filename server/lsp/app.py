@@ -37,6 +37,7 @@ from .code_actions import (
     actions_for,
 )
 from .diagnostics import client_range
+from .findings_list import CMD_FINDINGS, findings_payload
 from .hover import at_position, finding_markdown
 from .options import section_of
 from .positions import from_client
@@ -366,6 +367,11 @@ def create_server() -> SastlsServer:
     @_command(CMD_CANCEL)
     async def cancel(args: list[Any], _request_id: Any, _token: Any) -> Any:
         return cmds.cancel(s, args)
+
+    @_command(CMD_FINDINGS)
+    async def findings(_args: list[Any], _request_id: Any, _token: Any) -> Any:
+        await s.loaded.wait()
+        return findings_payload(s)
 
     return server
 

@@ -79,6 +79,10 @@ def investigate_actions(ctx: FindingContext) -> list[lsp.CodeAction]:
 
 
 def judge_actions(ctx: FindingContext) -> list[lsp.CodeAction]:
+    """The human verdicts. Their argument carries no ``reason``: the clients ask the person for it
+    before they send the command (VS Code: an input box; Neovim: ``vim.ui.input``; Emacs: the
+    minibuffer), as SonarLint and Semgrep ask when an issue is marked; a reason naming a check of the
+    code is what lets the server offer a learned model (learning.py)."""
     v = ctx.verdict
     out: list[lsp.CodeAction] = []
     if not (v and v.human and v.verdict == "FALSE_POSITIVE"):
@@ -89,7 +93,7 @@ def judge_actions(ctx: FindingContext) -> list[lsp.CodeAction]:
                 command=lsp.Command(
                     title="Mark as false positive",
                     command=CMD_JUDGE,
-                    arguments=[{**_ref(ctx), "verdict": "FALSE_POSITIVE", "reason": ""}],
+                    arguments=[{**_ref(ctx), "verdict": "FALSE_POSITIVE"}],
                 ),
             )
         )
@@ -101,7 +105,7 @@ def judge_actions(ctx: FindingContext) -> list[lsp.CodeAction]:
                 command=lsp.Command(
                     title="Confirm as real",
                     command=CMD_JUDGE,
-                    arguments=[{**_ref(ctx), "verdict": "TRUE_POSITIVE", "reason": ""}],
+                    arguments=[{**_ref(ctx), "verdict": "TRUE_POSITIVE"}],
                 ),
             )
         )

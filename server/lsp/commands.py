@@ -23,7 +23,7 @@ from sastls.graph.verdict import Verdict
 from . import learning
 from .documents import TrackedFinding
 from .jobs import Progress, bounded
-from .report import investigation_markdown, summary
+from .report import file_name, investigation_markdown, summary
 
 if TYPE_CHECKING:
     from sastls.analyzers.code.index import WorkspaceIndex
@@ -171,7 +171,7 @@ async def show_report(s: Session, finding: Finding, verdict: Verdict, *, fallbac
     caps = s.ls.client_capabilities.window
     if s.root is not None and caps and caps.show_document and caps.show_document.support:
         text = investigation_markdown(finding, verdict, uri_of=s.uri_of)
-        path = s.root / REPORTS_DIR / f"{verdict.fingerprint}.md"
+        path = s.root / REPORTS_DIR / file_name(finding, verdict)
         try:
             await asyncio.to_thread(_write, path, text)
             await asyncio.wait_for(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from sastls.analyzers.findings.model import Finding
@@ -26,9 +27,23 @@ def summary(finding: Finding, verdict: Verdict) -> str:
     )
 
 
+def title(finding: Finding) -> str:
+    """What a report is called (its heading, and its tab in VS Code): ``sastls: B602 at app/shell.py:11``."""
+    return f"sastls: {finding.rule_id} at {finding.path}:{finding.line}"
+
+
+def file_name(finding: Finding, verdict: Verdict) -> str:
+    """A readable, safe file name for the report: ``B602-app_shell.py-11-53263d5e.md``."""
+    raw = f"{finding.rule_id}-{finding.path.replace('/', '_')}-{finding.line}"
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", raw)[:120]
+    return f"{safe}-{verdict.fingerprint[:8]}.md"
+
+
 def investigation_markdown(finding: Finding, verdict: Verdict, *, uri_of: Callable[[str], str]) -> str:
     lines = [
-        f"# {_LABEL.get(verdict.verdict, verdict.verdict)}: {finding.tool} `{finding.rule_id}`",
+        f"# {title(finding)}",
+        "",
+        f"**{_LABEL.get(verdict.verdict, verdict.verdict)}** — {finding.tool} `{finding.rule_id}`",
         "",
         f"- **Where:** [{finding.path}:{finding.line}]({uri_of(finding.path)}#L{finding.line})",
         f"- **Finding:** {finding.message.strip()}",

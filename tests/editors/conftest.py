@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,7 +17,8 @@ EXAMPLE = ROOT / "tests" / "fixtures" / "projects" / "pyapp"
 
 @pytest.fixture()
 def workspace(tmp_path: Path) -> Path:
-    """A private copy of the example project (its findings included), so verdict stores do not leak between tests."""
+    """A private copy of the example project (its findings included): verdict stores do not leak
+    between tests."""
     dest = tmp_path / "pyapp"
     shutil.copytree(EXAMPLE, dest, ignore=shutil.ignore_patterns(".sastls", "__pycache__"))
     return dest
@@ -31,3 +35,44 @@ def output_dir() -> Path:
     out = ROOT / "test-output" / "editors"
     out.mkdir(parents=True, exist_ok=True)
     return out
+
+
+EXT = ROOT / "editors" / "vscode"
+CACHE = Path(os.environ.get("SASTLS_CODE_SERVER_DIR", Path.home() / ".cache" / "sastls" / "code-server"))
+ENTRY = CACHE / "node_modules" / "code-server" / "out" / "node" / "entry.js"
+
+
+def _npm(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["npm", *args], cwd=EXT, capture_output=True, text=True, timeout=timeout, check=False
+    )
+
+
+@pytest.fixture(scope="session")
+def vsix(need: Callable[[str], str]) -> Path:
+    """The extension, checked (npm test: tsc, eslint, unit tests) and packaged once for every VS Code test."""
+    need("node")
+    need("npm")
+    if not (EXT / "node_modules").exists():
+        proc = _npm("ci", "--no-audit", "--no-fund")
+        assert proc.returncode == 0, proc.stderr[-3000:]
+    proc = _npm("test")
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    proc = _npm("run", "package")
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    return EXT / "sastls.vsix"
+
+
+@pytest.fixture(scope="session")
+def code_server() -> Path:
+    """code-server 4.100.3 (VS Code 1.100), set up once into ~/.cache/sastls/code-server (about a minute)."""
+    if not ENTRY.exists():
+        proc = subprocess.run(
+            ["bash", str(EXT / "test" / "e2e" / "code-server-setup.sh"), str(CACHE)],
+            capture_output=True,
+            text=True,
+            timeout=1200,
+            check=False,
+        )
+        assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    return CACHE

@@ -1,5 +1,6 @@
 ;;; A human verdict teaches, in `emacs --batch' through editors/emacs/sastls.el and eglot: mark the first
-;;; finding false positive with a reason naming a function, answer eglot's own prompt for the server's
+;;; finding false positive with a reason naming a function (or, SASTLS_VIA=lightbulb, its code action
+;;; from eglot's menu and the package's question for the reason), answer eglot's own prompt for the server's
 ;;; offer (window/showMessageRequest) as a person would, then see the other finding's verdict.
 ;;; Env: SASTLS_EL, SASTLS_FILE, SASTLS_OUT, SASTLS_ROOT.
 (require 'eglot)
@@ -8,6 +9,8 @@
 (sastls-register)
 (defvar out nil)
 (defvar prompts nil)
+(defvar reason-prompts nil)
+(defvar pick nil)
 (defun wait-until (pred secs)
   (let ((end (+ (float-time) secs)) (ok nil))
     (while (and (not (setq ok (funcall pred))) (< (float-time) end))
@@ -24,9 +27,11 @@
 ;; the person at the minibuffer: note the question, pick the offered "Record ..." action
 (advice-add 'completing-read :around
             (lambda (_orig prompt collection &rest _)
-              (push prompt prompts)
               (let ((titles (if (functionp collection) (funcall collection "" nil t) (all-completions "" collection))))
-                (or (seq-find (lambda (s) (string-prefix-p "Record" s)) titles) (car titles)))))
+                (if (and pick (member pick titles))
+                    (prog1 pick (setq pick nil)) ; eglot's code-action menu
+                  (push prompt prompts)
+                  (or (seq-find (lambda (s) (string-prefix-p "Record" s)) titles) (car titles))))))
 (condition-case err
     (progn
       (setq default-directory (file-name-as-directory (getenv "SASTLS_ROOT")))
@@ -40,8 +45,15 @@
       (let ((first (car (sort (flymake-diagnostics)
                               (lambda (a b) (< (flymake-diagnostic-beg a) (flymake-diagnostic-beg b)))))))
         (goto-char (flymake-diagnostic-beg first))
-        (cl-letf (((symbol-function 'read-string) (lambda (&rest _) "validated by check_name")))
-          (sastls-mark-false-positive)))
+        (cl-letf (((symbol-function 'read-string)
+                   (lambda (prompt &rest _) (push prompt reason-prompts) "validated by check_name")))
+          (if (equal (getenv "SASTLS_VIA") "lightbulb")
+              ;; the code action from eglot's menu (M-x eglot-code-actions), as a person picks it
+              (let ((last-nonmenu-event ?\r))
+                (setq pick "sastls: Mark as false positive")
+                (eglot-code-actions (point) nil nil t))
+            (sastls-mark-false-positive))))
+      (push (cons 'reason_prompts reason-prompts) out)
       (push (cons 'asked (and (wait-until (lambda () prompts) 30) t)) out)
       (push (cons 'prompts prompts) out)
       (push (cons 'recorded (and (wait-until (lambda () (file-exists-p ".sastls/models/learned.toml")) 30) t)) out)

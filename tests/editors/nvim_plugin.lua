@@ -1,6 +1,7 @@
 -- Drives editors/neovim (the sastls plugin) in headless Neovim. Inputs from the environment:
 -- SASTLS_PLUGIN (plugin dir), SASTLS_FILE (file to open), SASTLS_OUT (result JSON path). The plugin is set up
--- as the README says, without `cmd`: the server is `sastls` from PATH (the project has no .venv).
+-- as the README says, without `cmd`: the server is `sastls` from PATH (the project has no .venv), with
+-- `settings`: they reach the server without an "invalid settings" message.
 -- Writes what it saw; the pytest side asserts.
 local out = {}
 local function finish()
@@ -13,7 +14,19 @@ local ok, err = pcall(function()
   vim.opt.runtimepath:prepend(os.getenv("SASTLS_PLUGIN"))
   vim.cmd("filetype on")
   local sastls = require("sastls")
-  sastls.setup({ progress = true })
+  -- settings as the README shows them (same keys as .sastls.toml); SASTLS_SETTINGS_JSON overrides them
+  local settings = { analyst = "heuristic", false_positive_display = "hint" }
+  if os.getenv("SASTLS_SETTINGS_JSON") then
+    settings = vim.fn.json_decode(os.getenv("SASTLS_SETTINGS_JSON"))
+  end
+  sastls.setup({ progress = true, settings = settings })
+  -- every window/showMessage the server sends (an "invalid settings" warning would be one)
+  out.messages = {}
+  local default_show = vim.lsp.handlers["window/showMessage"]
+  vim.lsp.handlers["window/showMessage"] = function(e, result, ctx, config)
+    table.insert(out.messages, result and result.message or "?")
+    return default_show(e, result, ctx, config)
+  end
   local notes = {}
   vim.notify = function(msg) table.insert(notes, msg) end
   local progress = {}

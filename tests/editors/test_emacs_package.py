@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -34,6 +33,7 @@ def test_package_investigates_the_finding_at_point(
         cwd=workspace,
         env=env,
         capture_output=True,
+        check=False,
         text=True,
         timeout=180,
     )
@@ -46,3 +46,5 @@ def test_package_investigates_the_finding_at_point(
     assert seen["auto_verdict"], seen  # a verdict without any command (offline, in the background)
     assert seen["contact"] == ["sastls", "serve"], seen  # from PATH: the project has no .venv
     assert seen["verdict_shown"], seen
+    # the settings the README shows reached the server: no "invalid settings" message
+    assert not [m for m in seen["messages"] if "invalid settings" in m or "unknown setting" in m], seen

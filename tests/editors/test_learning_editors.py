@@ -35,8 +35,10 @@ def _env(server_command: list[str], **extra: str) -> dict[str, str]:
     }
 
 
-def _check(seen: dict[str, object], ws: Path) -> None:
+def _check(seen: dict[str, object], ws: Path, via: str) -> None:
     assert "error" not in seen, seen
+    if via == "lightbulb":  # the client asked the person for the reason the code action left out
+        assert any("learn" in p for p in seen["reason_prompts"]), seen  # type: ignore[attr-defined]
     assert seen["before"] == "tp,tp", seen  # the project's own check is unknown to the analyst
     assert seen["asked"], seen
     assert "check_name() as a validator for path traversal" in json.dumps(seen["prompts"]), seen
@@ -45,8 +47,9 @@ def _check(seen: dict[str, object], ws: Path) -> None:
     assert seen["after"] == "fp,fp", seen  # the judged finding (a person's) and the other one (the model's)
 
 
+@pytest.mark.parametrize("via", ["command", "lightbulb"])
 def test_neovim_offers_the_model_and_the_other_finding_benefits(
-    learn_ws: Path, server_command: list[str], tmp_path: Path, need: Callable[[str], str]
+    learn_ws: Path, server_command: list[str], tmp_path: Path, need: Callable[[str], str], via: str
 ) -> None:
     nvim = need("nvim")
     result = tmp_path / "result.json"
@@ -55,17 +58,19 @@ def test_neovim_offers_the_model_and_the_other_finding_benefits(
         SASTLS_PLUGIN=str(ROOT / "editors" / "neovim"),
         SASTLS_FILE=str(learn_ws / "app" / "views.py"),
         SASTLS_OUT=str(result),
+        SASTLS_VIA=via,
     )
     proc = subprocess.run(
         [nvim, "--headless", "-u", "NONE", "-c", f"luafile {Path(__file__).with_name('nvim_learn.lua')}"],
-        cwd=learn_ws, env=env, capture_output=True, text=True, timeout=240,
+        cwd=learn_ws, env=env, capture_output=True, text=True, timeout=240, check=False,
     )  # fmt: skip
     assert result.exists(), proc.stderr[-2000:]
-    _check(json.loads(result.read_text()), learn_ws)
+    _check(json.loads(result.read_text()), learn_ws, via)
 
 
+@pytest.mark.parametrize("via", ["command", "lightbulb"])
 def test_emacs_offers_the_model_and_the_other_finding_benefits(
-    learn_ws: Path, server_command: list[str], tmp_path: Path, need: Callable[[str], str]
+    learn_ws: Path, server_command: list[str], tmp_path: Path, need: Callable[[str], str], via: str
 ) -> None:
     emacs = need("emacs")
     result = tmp_path / "result.json"
@@ -75,11 +80,12 @@ def test_emacs_offers_the_model_and_the_other_finding_benefits(
         SASTLS_FILE=str(learn_ws / "app" / "views.py"),
         SASTLS_OUT=str(result),
         SASTLS_ROOT=str(learn_ws),
+        SASTLS_VIA=via,
         HOME=str(tmp_path),
     )
     proc = subprocess.run(
         [emacs, "--batch", "-l", str(Path(__file__).with_name("emacs_learn.el"))],
-        cwd=learn_ws, env=env, capture_output=True, text=True, timeout=240,
+        cwd=learn_ws, env=env, capture_output=True, text=True, timeout=240, check=False,
     )  # fmt: skip
     assert result.exists(), proc.stderr[-2000:]
-    _check(json.loads(result.read_text()), learn_ws)
+    _check(json.loads(result.read_text()), learn_ws, via)

@@ -9,6 +9,8 @@ hashes; none of them may end "verified".
 from __future__ import annotations
 
 import json
+import shlex
+import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import replace
@@ -20,9 +22,13 @@ import pytest
 from sastls.analyzers.config import Config, FixConfig
 from sastls.analyzers.findings.model import Finding
 from sastls.analyzers.scanners import run_scanner
+from sastls.graph.fix.patch import line_edit, patch_hash
 from sastls.graph.fix_loop import afix, instruction_for, next_phase, route_after_verify, stuck_reason
 from sastls.graph.run import StepEvent
 from sastls.graph.store import VerdictStore
+
+# the tests' commands run this interpreter: a fresh machine may have no `python` on PATH (Debian has python3)
+PY = shlex.quote(sys.executable)
 
 APP = """\
 import os
@@ -54,7 +60,7 @@ STUB = "    return 0  # removed: unsafe"
 DROPS_DATA = '    return subprocess.call(["echo"])'
 SHELL_FALSE = "    return subprocess.call(cmd, shell=False)"
 UNDEFINED = '    return subprocess.call(shlex.split("echo " + name))'
-TEST_CMD = "python -c \"import app, sys; sys.exit(0 if app.run('hi') == 0 else 1)\""
+TEST_CMD = f"{PY} -c \"import app, sys; sys.exit(0 if app.run('hi') == 0 else 1)\""
 
 
 def patch(line: str, description: str = "use an argument list", at: int = SINK) -> dict[str, Any]:
@@ -190,7 +196,7 @@ async def test_tested_level_needs_the_tests_to_run_and_pass(
     assert tests["name"] == "tests" and tests["ok"] and tests["command"] == TEST_CMD
     # a test command that selects no test is not a pass: the fix is only scanner-clean
     answers(scripted_model, R, GOOD)
-    none = await afix(finding, ws, cfg(scripted_model, R, "python -m pytest -q -p no:cacheprovider"))
+    none = await afix(finding, ws, cfg(scripted_model, R, f"{PY} -m pytest -q -p no:cacheprovider"))
     assert none.verified and none.level == "scanner-clean"
     assert "ran no test" in none.verification["checks"][-1]["detail"]
 
@@ -204,6 +210,30 @@ async def test_stubs_are_never_a_fix(
     assert fix.verified and len(fix.attempts) == 3
     assert fix.attempts[0].error.startswith("semantics: sink: the call subprocess.call() at line 8 is gone")
     assert fix.attempts[1].error.startswith("semantics: sink: subprocess.call() no longer receives name")
+
+
+# Stubs that keep the sink's text in a safe form with its inputs: pyflakes, the scanner (B602 gone, only
+# low-severity B603/B607 left) and the sink/signature checks all pass them; they never run the command,
+# or run it on a constant.
+DISGUISED = [
+    '    raise RuntimeError("command runner disabled")\n    return subprocess.call(["echo", name])',
+    '    return subprocess.call(["echo", name]) if 0 else 0',
+    '    name = "-n"\n    return subprocess.call(["echo", name])',
+    '    def go():\n        return subprocess.call(["echo", name])\n    return 0',
+]
+
+
+async def test_disguised_stubs_are_never_a_fix(
+    ws: Path, finding: Finding, scripted_model: Any, R: SimpleNamespace, shadow_root: Path
+) -> None:
+    """A sink kept where it never runs, or fed a constant, is rejected by the semantic check."""
+    answers(scripted_model, R, *DISGUISED, GOOD)
+    fix = await afix(finding, ws, cfg(scripted_model, R))
+    assert fix.verified and fix.level == "scanner-clean" and len(fix.attempts) == 5
+    for a in fix.attempts[:4]:
+        assert a.error.startswith("semantics: sink: subprocess.call() "), a.error
+        assert "never runs" in a.error or "no longer does its work" in a.error, a.error
+    assert '["echo", name]' in fix.diff and "raise" not in fix.diff
 
 
 async def test_shell_false_on_a_string_is_never_a_fix(
@@ -511,3 +541,34 @@ async def _model_only(finding: Finding, ws: Path, config: Config, proposer: Any)
         return await afix(finding, ws, config, proposer=proposer)
     finally:
         loop_mod.OfflineProposer = original  # type: ignore[misc]
+
+
+async def test_a_spent_budget_still_tries_every_offline_rewrite(
+    ws: Path, finding: Finding, scripted_model: Any, R: SimpleNamespace, shadow_root: Path
+) -> None:
+    """The budget bounds model calls; offline rewrites cost nothing and are all tried (``sastls fix
+    --budget-usd`` gives the findings after a spent budget a budget of 0)."""
+    from sastls.graph.fix import proposer as proposer_mod
+
+    class TwoRewrites:
+        name = "offline"
+
+        async def propose(self, request: Any) -> Any:
+            for line in (DISGUISED[0], GOOD):
+                made = line_edit("app.py", APP, SINK, SINK, line + "\n")
+                if patch_hash((made,)) not in request.tried:
+                    return proposer_mod.Proposal((made,), "rewrite", "offline")
+            return proposer_mod.Proposal((), "", "offline", error="no other", exhausted=True)
+
+    import sastls.graph.fix_loop as loop_mod
+
+    original = loop_mod.OfflineProposer
+    loop_mod.OfflineProposer = TwoRewrites  # type: ignore[assignment,misc]
+    try:
+        answers(scripted_model, R, GOOD)
+        fix = await afix(finding, ws, cfg(scripted_model, R, budget_usd_per_finding=0.0))
+    finally:
+        loop_mod.OfflineProposer = original  # type: ignore[misc]
+    assert fix.verified and fix.proposer == "offline", fix.stop_reason
+    assert [a.phase for a in fix.attempts] == ["local", "local"]
+    assert scripted_model.requests == [] and fix.usage.model_calls == 0

@@ -97,6 +97,12 @@ async def test_code_actions_for_a_merged_finding(client: LanguageClient, workspa
     assert investigate.kind == "quickfix.sastls"
     assert investigate.command.command == "sastls.investigate"
     assert list(investigate.command.arguments) == [{"uri": u, "fingerprint": d.data["fingerprint"]}]
+    # The human verdicts leave the reason to the client, which asks the person for it (a reason can teach).
+    mark = next(a for a in actions if a.title == "sastls: Mark as false positive")
+    assert mark.command.command == "sastls.judge"
+    assert list(mark.command.arguments) == [
+        {"uri": u, "fingerprint": d.data["fingerprint"], "verdict": "FALSE_POSITIVE"}
+    ]
     assert d.data["verdict"] is None and d.data["fingerprint"] in d.data["fingerprints"]
     assert len(d.data["fingerprints"]) == 2  # bandit's and semgrep's
     nosec = next(a for a in actions if "Suppress bandit B602" in a.title)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 import subprocess
 import sys
@@ -14,9 +15,12 @@ SASTLS = Path(sys.executable).parent / "sastls"
 SRC = Path(__file__).resolve().parents[1] / "fixtures" / "fix" / "python"
 
 
+# the tests' commands run this interpreter: a fresh machine may have no `python` on PATH (Debian has python3)
+PY = shlex.quote(sys.executable)
+
 # the project's test: it runs find_user() (an import alone would not make a fix "tested")
 TEST = (
-    "python -c \"import sqlite3, sql_concat; c = sqlite3.connect(':memory:'); "
+    f"{PY} -c \"import sqlite3, sql_concat; c = sqlite3.connect(':memory:'); "
     "c.execute('CREATE TABLE users (id, name TEXT)'); c.execute('INSERT INTO users VALUES (1, 2)'); "
     "assert sql_concat.find_user(c, '2') == [(1,)]\""
 )

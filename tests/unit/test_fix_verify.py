@@ -3,6 +3,9 @@ directories are always removed (even when a check raises)."""
 
 from __future__ import annotations
 
+import shlex
+import shutil
+import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import replace
@@ -16,6 +19,9 @@ from sastls.graph.fix import verify as verify_mod
 from sastls.graph.fix.patch import line_edit
 from sastls.graph.fix.verify import Verifier, error_nodes, scope_problem, shadow_copy
 
+# the tests' commands run this interpreter: a fresh machine may have no `python` on PATH (Debian has python3)
+PY = shlex.quote(sys.executable)
+
 APP = """\
 import yaml
 
@@ -28,7 +34,7 @@ def other():
     return 1
 """
 SAFE = "    return yaml.safe_load(stream)"
-TEST = "python -c \"import app, io; assert app.load(io.StringIO('a: 1')) == {'a': 1}\""
+TEST = PY + " -c \"import app, io; assert app.load(io.StringIO('a: 1')) == {'a': 1}\""
 
 
 @pytest.fixture
@@ -132,7 +138,7 @@ def test_tests_failing_before_are_not_a_criterion(ws: Path, finding: Finding, tm
         ("echo 'collected 0 items'; exit 5", "scanner-clean", "ran no test"),  # pytest without tests
         ("echo 'Ran 0 tests in 0.000s'; echo OK", "scanner-clean", "ran no test"),  # unittest without tests
         ("echo '3 passed'", "scanner-clean", "none of them runs load()"),  # passes whatever load() does
-        ("python -c 'import app'", "scanner-clean", "none of them runs load()"),
+        (f"{PY} -c 'import app'", "scanner-clean", "none of them runs load()"),
         (TEST, "tested", "and run load()"),
     ],
 )
@@ -194,3 +200,41 @@ def test_error_nodes() -> None:
     assert error_nodes("a.py", "x = 1\n") == []
     assert error_nodes("a.py", "x = (\n")
     assert error_nodes("a.txt", "anything") is None
+
+
+C_MAIN = '#include <stdio.h>\nvoid greet(const char *name);\nint main(void) { greet("world"); return 0; }\n'
+C_TEST = "cc -o t copy.c main.c && ./t | grep -qx world"
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler (cc) on this machine")
+@pytest.mark.parametrize(
+    ("command", "level", "why"),
+    [
+        (C_TEST, "tested", "and run greet()"),
+        (
+            "cc -fsyntax-only copy.c main.c",
+            "scanner-clean",
+            "none of them runs greet()",
+        ),  # builds, runs nothing
+        ("true", "scanner-clean", "none of them runs greet()"),  # says nothing, tests nothing
+    ],
+)
+def test_c_tested_means_the_tests_run_the_fixed_function(
+    tmp_path: Path, tmpdirs: Path, command: str, level: str, why: str
+) -> None:
+    from sastls.graph.fix.offline import NotFixable, candidates
+
+    root = tmp_path / "cws"
+    root.mkdir()
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "fix" / "c" / "copy.c"
+    (root / "copy.c").write_text(fixture.read_text())
+    (root / "main.c").write_text(C_MAIN)
+    found = run_scanner("flawfinder", ["copy.c"], root)
+    assert found.ok, found.errors
+    (finding,) = [f for f in found.findings if f.rule_name == "buffer/strcpy"]
+    rewrites = candidates(finding, (root / "copy.c").read_text())
+    assert not isinstance(rewrites, NotFixable), rewrites
+    config = replace(Config(), fix=FixConfig(test_command=command))
+    record = Verifier(finding, root, config).verify(rewrites[0].edits)
+    assert record.verified and record.level == level, record.error
+    assert why in record.checks[-1].detail, record.checks[-1].detail

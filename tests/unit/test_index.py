@@ -431,6 +431,16 @@ def test_fuzzy_matches_follow_new_and_removed_definitions(tmp_path: Path) -> Non
     assert idx.definitions("handle_reqest") == []
 
 
+def test_rulers_of_hash_signs_do_not_stall_the_word_index(tmp_path: Path) -> None:
+    # "name ####...": the call pattern once tried every way of splitting the #s into comments
+    ruler = "#" * 120
+    (tmp_path / "a.py").write_text(f"x = 1  {ruler}\nVALUE {ruler}\n\ndef target():\n    return 1\n")
+    (tmp_path / "b.py").write_text(f"from a import target\nresult = target  {ruler}\nagain = target()\n")
+    ix = WorkspaceIndex(tmp_path)
+    assert [s.path for s in ix.callers("target")] == ["b.py"]
+    assert [d.symbol.path for d in ix.definitions("target")] == ["a.py"]
+
+
 def test_word_index_finds_definitions_and_calls_across_blanks_and_comments(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text(
         "import os\nLIMIT : int = 3\nclass \\\n  Box:\n    pass\n"

@@ -232,6 +232,192 @@ def run_as():
     subprocess.run(["sudo", "-u", "svc", request.args["cmd"]])  # <-
 """,
     ),
+    # ------------------------------------------------ XML parsers, read through their variable
+    (
+        "lxml-parser-resolves-entities-by-default",
+        611,
+        TP,
+        """
+from lxml import etree
+PARSER = etree.XMLParser(remove_blank_text=True)  # <-
+def load(data):
+    return etree.fromstring(data, PARSER)
+""",
+    ),
+    (
+        "lxml-parser-resolve-entities-off",
+        611,
+        FP,
+        """
+from lxml import etree
+PARSER = etree.XMLParser(remove_blank_text=True, resolve_entities=False)  # <-
+def load(data):
+    return etree.fromstring(data, PARSER)
+""",
+    ),
+    (
+        "lxml-parser-no-network-false",
+        611,
+        TP,
+        """
+from lxml import etree
+def load(data):
+    parser = etree.XMLParser(no_network=False, recover=True)  # <-
+    return etree.fromstring(data, parser)
+""",
+    ),
+    (
+        "lxml-parse-with-entity-resolving-parser",
+        611,
+        TP,
+        """
+from lxml import etree
+from flask import request
+def upload():
+    parser = etree.XMLParser(resolve_entities=True)
+    return etree.tostring(etree.fromstring(request.data, parser))  # <-
+""",
+    ),
+    (
+        "sax-make-parser-switched-on-through-variable",
+        611,
+        TP,
+        """
+import xml.sax
+from xml.sax.handler import feature_external_ges
+def read(stream, handler):
+    parser = xml.sax.make_parser()  # <-
+    parser.setFeature(feature_external_ges, True)
+    parser.setContentHandler(handler)
+    parser.parse(stream)
+""",
+    ),
+    (
+        "sax-make-parser-features-chosen-by-caller",
+        611,
+        TP,
+        """
+from xml.sax import make_parser, handler
+def read(stream, content, features):
+    parser = make_parser()  # <-
+    parser.setFeature(handler.feature_external_ges, False)
+    for name, value in features.items():
+        parser.setFeature(getattr(handler, name), value)
+    parser.setContentHandler(content)
+    parser.parse(stream)
+""",
+    ),
+    (
+        "sax-make-parser-default",
+        611,
+        FP,
+        """
+import xml.sax
+from xml.sax.handler import feature_namespaces
+def read(stream, handler):
+    parser = xml.sax.make_parser()  # <-
+    parser.setFeature(feature_namespaces, True)
+    parser.setContentHandler(handler)
+    parser.parse(stream)
+""",
+    ),
+    (
+        "sax-setfeature-on-line",
+        611,
+        TP,
+        """
+import xml.sax
+from xml.sax.handler import feature_external_ges
+def read(stream, handler):
+    parser = xml.sax.make_parser()
+    parser.setFeature(feature_external_ges, True)  # <-
+    parser.parse(stream)
+""",
+    ),
+    (
+        "sax-setfeature-other-feature",
+        611,
+        FP,
+        """
+import xml.sax
+from xml.sax.handler import feature_namespaces
+def read(stream, handler):
+    parser = xml.sax.make_parser()
+    parser.setFeature(feature_namespaces, True)  # <-
+    parser.parse(stream)
+""",
+    ),
+    (
+        "sax-parse-after-helper-switches-entities-on",
+        611,
+        TP,
+        """
+import xml.sax
+from flask import request
+def allow_entities(p):
+    p.setFeature("http://xml.org/sax/features/external-general-entities", True)
+def upload(handler):
+    parser = xml.sax.make_parser()
+    allow_entities(parser)
+    parser.setContentHandler(handler)
+    parser.parse(request.files["doc"])  # <-
+""",
+    ),
+    (
+        "sax-parse-default-parser",
+        611,
+        FP,
+        """
+import xml.sax
+from flask import request
+def upload(handler):
+    parser = xml.sax.make_parser()
+    parser.setContentHandler(handler)
+    parser.parse(request.files["doc"])  # <-
+""",
+    ),
+    # ------------------------------------------------ a name bound to several modules (import fallbacks)
+    (
+        "import-fallback-lxml-first",
+        611,
+        TP,
+        """
+try:
+    from lxml import etree
+except ImportError:
+    import xml.etree.ElementTree as etree
+from flask import request
+def upload():
+    return etree.fromstring(request.data)  # <-
+""",
+    ),
+    (
+        "import-fallback-vendored-copy",
+        502,
+        TP,
+        """
+try:
+    import yaml
+except ImportError:
+    import myproject.vendor.yaml as yaml
+def load(stream):
+    return yaml.load(stream)  # <-
+""",
+    ),
+    (
+        "import-fallback-both-safe",
+        611,
+        FP,
+        """
+try:
+    import defusedxml.ElementTree as ET
+except ImportError:
+    import xml.etree.ElementTree as ET
+from flask import request
+def upload():
+    return ET.fromstring(request.data)  # <-
+""",
+    ),
     (
         "option-injection-absolute-path",
         78,

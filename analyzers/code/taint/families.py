@@ -35,10 +35,14 @@ Family = Literal[
     "null_deref",
     "int_overflow",
     "request_timeout",
+    "search_path",
+    "tmpfile",
 ]
 
 # Rules with nothing to disprove beyond what the scanner saw: kept as TRUE_POSITIVE.
-SINKLESS_FAMILIES: Final[frozenset[str]] = frozenset({"hardcoded_secret"})
+# A temporary file named in advance (tempfile.mktemp, a fixed name under /tmp) can be created or linked
+# by another user first: the code itself is the weakness.
+SINKLESS_FAMILIES: Final[frozenset[str]] = frozenset({"hardcoded_secret", "tmpfile"})
 
 CWE_FAMILY: Final[dict[int, Family]] = {
     89: "sql",
@@ -95,6 +99,11 @@ CWE_FAMILY: Final[dict[int, Family]] = {
     190: "int_overflow",
     191: "int_overflow",
     680: "int_overflow",
+    377: "tmpfile",
+    378: "tmpfile",
+    379: "tmpfile",
+    426: "search_path",
+    427: "search_path",
 }
 
 # Bandit test ids (https://bandit.readthedocs.io/en/latest/plugins/).
@@ -118,6 +127,8 @@ BANDIT_FAMILY: Final[dict[str, Family]] = {
     "B310": "ssrf",
     "B501": "tls",
     "B113": "request_timeout",
+    "B108": "tmpfile",
+    "B306": "tmpfile",
     "B105": "hardcoded_secret",
     "B106": "hardcoded_secret",
     "B107": "hardcoded_secret",
@@ -126,7 +137,7 @@ BANDIT_FAMILY: Final[dict[str, Family]] = {
     "B604": "command",
     "B605": "command",
     "B606": "command",
-    "B607": "command",
+    "B607": "search_path",
     "B609": "command",
     "B608": "sql",
     "B610": "sql",

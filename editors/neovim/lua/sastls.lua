@@ -79,6 +79,44 @@ local function show_document(_, result, _)
   return { success = true }
 end
 
+-- The reason of a human verdict, asked as SonarLint and Semgrep ask when an issue is marked: a false
+-- positive's reason that names a check of the code ("validated by check_name") lets the server offer to
+-- record it as a model. on_reason(nil) when the person cancels (nothing is recorded then).
+function M.ask_reason(verdict, on_reason)
+  local prompt = verdict == "FALSE_POSITIVE"
+      and "sastls: why is it not a real problem? (name the check and sastls can learn it): "
+    or "sastls: reason (optional): "
+  vim.ui.input({ prompt = prompt }, on_reason)
+end
+
+-- The light bulb's "Mark as false positive" / "Confirm as real" (client command "sastls.judge"): the
+-- server leaves the reason to the client; ask for it, then send the command.
+local function judge_command(command, ctx)
+  local arg = command.arguments and command.arguments[1]
+  local c = vim.lsp.get_client_by_id(ctx.client_id)
+  if not c or type(arg) ~= "table" then
+    return
+  end
+  local send = function(a)
+    c.request("workspace/executeCommand", { command = "sastls.judge", arguments = { a } }, function(err)
+      if err then
+        notify("sastls.judge failed: " .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
+      else
+        notify("recorded " .. tostring(a.verdict))
+      end
+    end, ctx.bufnr)
+  end
+  if type(arg.reason) == "string" then
+    return send(arg)
+  end
+  M.ask_reason(arg.verdict, function(reason)
+    if reason == nil then
+      return
+    end
+    send(vim.tbl_extend("force", arg, { reason = vim.trim(reason) }))
+  end)
+end
+
 local function client_config(root, cmd)
   return {
     name = "sastls",
@@ -87,7 +125,10 @@ local function client_config(root, cmd)
     workspace_folders = { { uri = vim.uri_from_fname(root), name = root } },
     init_options = M.config.settings,
     settings = { sastls = M.config.settings },
-    commands = { ["sastls.fix"] = require("sastls.fix").command }, -- the code action: diff, confirm, apply
+    commands = {
+      ["sastls.fix"] = require("sastls.fix").command, -- the code action: diff, confirm, apply
+      ["sastls.judge"] = judge_command, -- the code action: ask the reason, then record
+    },
     handlers = {
       ["$/progress"] = progress_handler,
       ["window/showDocument"] = show_document,
@@ -211,10 +252,20 @@ function M.judge(verdict, reason)
   end
   with_finding(function(arg)
     arg.verdict = v
-    arg.reason = reason or ""
-    execute("sastls.judge", arg, function()
-      notify("recorded " .. v)
-    end)
+    local send = function(r)
+      if r == nil then
+        return
+      end
+      arg.reason = vim.trim(r)
+      execute("sastls.judge", arg, function()
+        notify("recorded " .. v)
+      end)
+    end
+    if reason and reason ~= "" then
+      send(reason)
+    else
+      M.ask_reason(v, send) -- :SastlsJudge fp without a reason asks for one
+    end
   end)
 end
 

@@ -12,8 +12,11 @@ import {
   State,
 } from "vscode-languageclient/node";
 
+import { FindingsView, registerFindingsView } from "./findingsView";
+import { isReport, showReport } from "./reportView";
 import { FixDocuments, presentFix } from "./fix";
 import { FixResult } from "./fixResult";
+import { askReason, needsReason } from "./judge";
 import { findServer } from "./serverPath";
 import { API_KEY_ENV, serverSettings, settingNames } from "./settings";
 import { ServerStatus, StatusItem } from "./status";
@@ -31,6 +34,7 @@ let restarts = 0;
 const fixDocs = new FixDocuments();
 let lastStart = 0;
 let hasApiKey = false;
+let findings: FindingsView | undefined;
 let names: string[] = [];
 
 interface FindingData {
@@ -89,8 +93,23 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     initializationOptions: serverSettings(names, hasApiKey),
     errorHandler: new BackoffErrorHandler(context),
     middleware: {
+      window: {
+        // Investigation reports open in a tab titled after the finding (reportView.ts).
+        showDocument: async (params, token, next) => {
+          const uri = vscode.Uri.parse(params.uri);
+          if (isReport(uri) && (await showReport(uri, params.takeFocus ?? false))) return { success: true };
+          return next(params, token);
+        },
+      },
       // sastls.fix (code action or palette) answers with a verified fix: show it, apply on consent.
       executeCommand: async (command, args, next) => {
+        // The light bulb's human verdicts come without a reason: ask for it (judge.ts).
+        const judged = command === "sastls.judge" ? needsReason(args) : undefined;
+        if (judged) {
+          const reason = await askReason(judged.verdict);
+          if (reason === undefined) return undefined;
+          args = [{ ...judged, reason }];
+        }
         const result = await next(command, args);
         if (command === "sastls.fix" && client) await presentFix(client, fixDocs, result as FixResult | undefined);
         return result;
@@ -111,7 +130,11 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   client = c;
   lastStart = Date.now();
   await c.start();
-  c.onNotification("sastls/status", (s: ServerStatus) => status.update(s));
+  c.onNotification("sastls/status", (s: ServerStatus) => {
+    status.update(s);
+    findings?.refreshSoon();
+  });
+  findings?.refreshSoon(0);
 }
 
 async function stop(): Promise<void> {
@@ -168,6 +191,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   output = vscode.window.createOutputChannel("sastls", { log: true });
   status = new StatusItem();
   context.subscriptions.push(output, status);
+  findings = registerFindingsView(context, () => !!client && client.isRunning(), run);
   fixDocs.register(context);
   const reg = (id: string, fn: () => Promise<unknown>) =>
     context.subscriptions.push(vscode.commands.registerCommand(id, fn));
@@ -192,7 +216,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     reg(id, async () => {
       const f = await pickFinding();
       if (!f) return;
-      const reason = await vscode.window.showInputBox({ prompt: "Reason (optional, kept with the verdict)" });
+      const reason = await askReason(verdict);
       if (reason === undefined) return;
       await run("sastls.judge", { ...f, verdict, reason });
     });

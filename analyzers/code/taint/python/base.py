@@ -9,7 +9,7 @@ nothing here imports the engine (the engine imports the interpreter, never the r
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tree_sitter import Node
@@ -38,7 +38,9 @@ class EngineAPI(Protocol):
     def resolve_def(self, path: str, name: str, line: int) -> tuple[str, Node] | None: ...
     def resolve_global(self, path: str, name: str, line: int) -> tuple[str, str] | None: ...
     def method_of(self, flags: frozenset[str], name: str) -> tuple[str, Node] | None: ...
-    def call_in_context(self, path: str, func: Node, family: Family, bound: dict[int, Val]) -> Val: ...
+    def call_in_context(
+        self, path: str, func: Node, family: Family, bound: dict[int, Val]
+    ) -> FunctionResult: ...
     def analyse(
         self,
         path: str,
@@ -70,6 +72,9 @@ class InterpBase:
         self.func = func
         self.env: Env | None = {}
         self.returns: list[Val] = []
+        self.exit_envs: list[Env] = []  # the environments at each return
+        # each ``return``: the environment there, the returned expression and its value
+        self.return_points: list[tuple[Env, Node | None, Val]] = []
         self.hits: dict[NodeKey, Hit] = {}
         self.dead: list[Note] = []
         self.loop_exits: list[list[Env]] = []
@@ -96,6 +101,12 @@ class InterpBase:
         raise NotImplementedError
 
     def return_validation(self, call: Node) -> list[tuple[str, Note]]:
+        raise NotImplementedError
+
+    def update_location(self, target: Node, change: Callable[[Val], Val]) -> bool:
+        raise NotImplementedError
+
+    def class_attribute(self, node: Node, attr: str) -> Val:
         raise NotImplementedError
 
     # ------------------------------------------------------------ helpers

@@ -12,10 +12,10 @@ from ... import constfold
 from ...constfold import NOT_CONST
 from ..values import CLEAN, Origin, Val, combine, container, join
 from .base import InterpBase
-from .conditions import Args, holds
+from .conditions import Args, feature_state, holds
 from .expressions import BUILTIN_NAMES
 from .regex import negated_class
-from .spec import Concept, FlagSummary, fill
+from .spec import RECEIVER, ArgSpec, Concept, FlagSummary, fill
 from .syntax import line_of, nkey, params_of, short, text, var_key
 
 
@@ -82,96 +82,134 @@ class CallsMixin(InterpBase):
                 receiver = None
             else:
                 self.record(node, pos, kws, receiver)
-        result = self.call_result(
-            node, fn, q, is_method=is_method, receiver=receiver, obj=obj, pos=pos, kws=kws
-        )
+        builtin = q in {"getattr", "super"} and fn is not None and fn.type == "identifier"
+        if builtin and q == "getattr" and len(pos) >= 2:
+            result = self.getattr_value(node, _pos_nodes[0], pos)
+        elif builtin and q == "super":
+            # the base class's methods are not read here (a framework's Form.clean() returns the
+            # submitted data): what they return is unknown, never a constant
+            what = "super() (a method of a base class, not read by the analyst)"
+            result = Val(origins=frozenset({Origin("unknown", what, self.path, line_of(node))}))
+        else:
+            result = self.call_result(
+                node, fn, q, is_method=is_method, receiver=receiver, obj=obj, pos=pos, kws=kws
+            )
+        into = self.spec.stores.get(q)
+        if into is not None:
+            self.store_into(node, into, obj, pos, kws)
         if is_method and obj is not None:
             self.mutate(obj, q[1:], pos, receiver)
+            if into is None and receiver is not None and self.may_keep_arguments(q, receiver):
+                self.keep_arguments(node, obj, pos, kws)
             switch = self.spec.concept(q, "feature-switch")
             if switch is not None and len(pos) >= 2:
                 self.set_feature(node, obj, pos, switch)
         return result
 
-    def set_feature(self, node: Node, obj: Node, pos: list[Val], switch: Concept) -> None:
-        """``parser.setFeature(feature_external_ges, True)``: the feature's flag on (or off) the parser."""
-        args = node.child_by_field_name("arguments")
-        first = args.named_children[0] if args is not None and args.named_children else None
-        if first is None or self.env is None or not switch.flag:
-            return
-        name, _ = self.qualify(first) if first.type in {"identifier", "attribute"} else (text(first), False)
-        if not (
-            (switch.features and name.endswith(switch.features))
-            or any(word in str(pos[0].const) for word in switch.feature_text)
+    def getattr_value(self, node: Node, obj: Node, pos: list[Val]) -> Val:
+        """``getattr(obj, "name", default)`` is ``obj.name`` (or the default): an attribute of ``self``
+        is what the class puts there; of a module, a constant of the library; of anything else, what
+        the object holds or an unknown, never a constant."""
+        name = pos[1].const
+        default = pos[2] if len(pos) > 2 else None
+        base = pos[0]
+        attr: Val
+        if isinstance(name, str) and obj.type == "identifier" and text(obj) in {"self", "cls"}:
+            attr = self.class_attribute(node, name)
+        elif base.tainted:
+            attr = replace(base, fields=None, exact=False, const=NOT_CONST)
+        elif (
+            obj.type == "identifier"
+            and not (text(obj) in self.locals and not self.is_module)
+            and self.info.qualify_root(text(obj)) is not None
         ):
+            attr = CLEAN  # an attribute of an imported module: a constant or a function of the library
+        else:
+            what = f"getattr({short(text(obj))}, ...) (an attribute the analyst cannot see)"
+            attr = Val(origins=frozenset({Origin("unknown", what, self.path, line_of(node))}))
+        return join(attr, default) if default is not None else attr
+
+    def store_into(
+        self, node: Node, into: ArgSpec, obj: Node | None, pos: list[Val], kws: dict[str, Val]
+    ) -> None:
+        """A call that keeps its arguments in an object (``buf.write(x)``, ``print(x, file=buf)``):
+        what the object holds from then on includes them, and is no longer a known constant."""
+        pos_nodes, kw_nodes = _arg_nodes(node)
+        index, keyword = into
+        target: Node | None = None
+        skip_kw = ""
+        skip_pos = -1
+        if index == RECEIVER:
+            target = obj
+        elif keyword and keyword in kw_nodes:
+            target, skip_kw = kw_nodes[keyword], keyword
+        elif 0 <= index < len(pos_nodes) and len(pos_nodes) == len(pos):
+            target, skip_pos = pos_nodes[index], index
+        if target is None:
+            return
+        stored = combine(
+            [v for i, v in enumerate(pos) if i != skip_pos] + [v for k, v in kws.items() if k != skip_kw]
+        )
+        self.update_location(
+            target,
+            lambda old: replace(combine([old, stored]), flags=old.flags, fields=None, exact=False),
+        )
+
+    def may_keep_arguments(self, q: str, receiver: Val) -> bool:
+        """A method nothing describes, on a mutable object: it may keep its arguments in the object
+        (``builder.add(x)`` then ``builder.build()``), so the object may hold them afterwards."""
+        method = q[1:]
+        if not q.startswith(".") or q in self.spec.known_methods:
+            return False
+        if method in CONTAINER_METHODS or method in constfold.STR_METHODS:
+            return False
+        if receiver.is_const and isinstance(receiver.const, str | bytes | int | float | tuple | frozenset):
+            return False  # immutable: a method can only return something new
+        return not any(f.startswith("class:") for f in receiver.flags)  # workspace classes are read
+
+    def keep_arguments(self, node: Node, obj: Node, pos: list[Val], kws: dict[str, Val]) -> None:
+        stored = combine([*pos, *kws.values()])
+        if not stored.tainted:
+            return
+        step = self.note(node, f"kept by {short(text(node.child_by_field_name('function')))}()", "step")
+        kept = stored.with_step(step)
+        self.update_location(
+            obj,
+            lambda old: replace(combine([old, kept]), flags=old.flags, fields=None, exact=False),
+        )
+
+    def set_feature(self, node: Node, obj: Node, pos: list[Val], switch: Concept) -> None:
+        """``parser.setFeature(feature_external_ges, True)``: the feature's flag on (or off) the parser;
+        a feature or a value chosen at run time may turn it on."""
+        args = node.child_by_field_name("arguments")
+        nodes = [a for a in args.named_children if a.type != "comment"] if args is not None else []
+        if len(nodes) < 2 or self.env is None or not switch.flag:
+            return
+        state = feature_state(
+            switch,
+            nodes[0],
+            nodes[1],
+            qualify=lambda n: self.qualify(n)[0],
+            feature_val=pos[0],
+            value_val=pos[1],
+        )
+        if state == "other":
             return
         key = text(obj)
         cur = self.env.get(key, self.ev(obj))
-        on = constfold.truthy(pos[1].const)
-        flags = cur.flags - {switch.flag} if on is False else cur.flags | {switch.flag}
+        flags = cur.flags - {switch.flag} if state == "off" else cur.flags | {switch.flag}
         self.env[key] = replace(cur, flags=flags)
 
     def mutate(self, obj: Node, method: str, pos: list[Val], receiver: Val | None) -> None:
-        """Container methods that change their receiver (append, insert, pop, update...)."""
-        if self.env is None or obj.type not in {"identifier", "attribute"} or receiver is None:
+        """Container methods that change their receiver (append, insert, pop, update...), wherever
+        the receiver lives: a variable, an attribute, or an element of one (``d[k].append(x)``)."""
+        if self.env is None or receiver is None:
             return
-        key = text(obj)
-        old = receiver
-        new: Val | None = None
-        if method == "append" and pos:
-            if old.fields is not None and old.exact:
-                new = container([*old.fields, (len(old.fields), pos[0])], exact=True)
-            else:
-                new = replace(combine([old, pos[0]]), fields=old.fields, exact=False)
-        elif method == "extend" and pos:
-            arg = pos[0]
-            if old.fields is not None and old.exact and arg.fields is not None and arg.exact:
-                new = container(
-                    [*old.fields, *[(len(old.fields) + i, v) for i, (_, v) in enumerate(arg.fields)]],
-                    exact=True,
-                )
-            else:
-                new = replace(combine([old, arg]), fields=old.fields, exact=False)
-        elif method == "insert" and len(pos) >= 2:
-            idx = pos[0].const
-            if old.fields is not None and old.exact and isinstance(idx, int) and not isinstance(idx, bool):
-                vals = [v for _, v in old.fields]
-                vals.insert(idx, pos[1])
-                new = container(list(enumerate(vals)), exact=True)
-            else:
-                new = replace(combine([old, pos[1]]), fields=old.fields, exact=False)
-        elif method == "pop" and old.fields is not None and old.exact:
-            if not pos:
-                vals = [v for _, v in old.fields][:-1]
-                new = container(list(enumerate(vals)), exact=True)
-            elif isinstance(pos[0].const, int) and not isinstance(pos[0].const, bool):
-                vals = [v for _, v in old.fields]
-                try:
-                    vals.pop(pos[0].const)
-                    new = container(list(enumerate(vals)), exact=True)
-                except IndexError:
-                    new = None
-            elif pos[0].is_const:
-                new = container([(k, v) for k, v in old.fields if k != pos[0].const], exact=True)
-        elif method == "remove" and pos and old.fields is not None and old.exact and pos[0].is_const:
-            vals = [v for _, v in old.fields]
-            for i, v in enumerate(vals):
-                if v.is_const and v.const == pos[0].const:
-                    del vals[i]
-                    new = container(list(enumerate(vals)), exact=True)
-                    break
-        elif method == "clear":
-            new = container([], exact=True)
-        elif method in {"update", "setdefault", "add"} and pos:
-            if method == "update" and pos[0].fields is not None and old.fields is not None:
-                items = [(k, v) for k, v in old.fields if pos[0].field(k) is None] + list(pos[0].fields)
-                new = container(items, exact=old.exact and pos[0].exact)
-            elif method == "setdefault" and len(pos) >= 2 and pos[0].is_const and old.fields is not None:
-                if old.field(pos[0].const) is None:
-                    new = container([*old.fields, (pos[0].const, pos[1])], exact=old.exact)
-            else:
-                new = replace(combine([old, *pos]), fields=None, exact=False)
+        if obj.type not in {"identifier", "attribute", "subscript", "parenthesized_expression"}:
+            return
+        new = mutated(receiver, method, pos)
         if new is not None:
-            self.env[key] = new
+            self.update_location(obj, lambda old: mutated(old, method, pos) or old)
 
     def call_result(
         self,
@@ -215,12 +253,18 @@ class CallsMixin(InterpBase):
         if summary is not None and summary.first:
             return self.flag_summary(summary, pos, kws, receiver)
         # 3. sanitizers and safe variants of the family
+        sani = fam.sanitizers.get(q) if fam is not None else None
+        if (
+            sani is not None
+            and sani.receiver_flag
+            and (receiver is None or sani.receiver_flag not in receiver.flags)
+        ):
+            sani = None  # a method that escapes only on some objects (a template that autoescapes)
         if fam is not None and (
-            q in fam.sanitizers
+            sani is not None
             or q in fam.safe_variants
             or (fam.safe_prefixes and q.startswith(fam.safe_prefixes))
         ):
-            sani = fam.sanitizers.get(q)
             why = fill(sani.why, name=q.lstrip("."), last=method) if sani is not None and sani.why else ""
             why = why or f"sanitized by {q.lstrip('.')}()"
             if sani is not None and sani.user:
@@ -344,6 +388,38 @@ class CallsMixin(InterpBase):
         o = Origin("unknown", f"{q}()", self.path, line_of(node))
         return Val(origins=frozenset({o}) | combine(args_all).origins)
 
+    def apply_param_flags(
+        self, call: Node, func: Node, flags: dict[int, frozenset[str]], *, is_method: bool
+    ) -> None:
+        """The callee put dangers on objects the caller passed (``enable_entities(parser)``): the caller's
+        variables holding them carry those dangers from now on."""
+        if self.env is None:
+            return
+        pos, kws = _arg_nodes(call)
+        params = params_of(func)
+        offset = 1 if params and params[0].name in {"self", "cls"} else 0
+        plain = [p for p in params[offset:] if p.kind == "plain"]
+        receiver = None
+        fn = call.child_by_field_name("function")
+        if is_method and fn is not None and fn.type == "attribute":
+            receiver = fn.child_by_field_name("object")
+        for p in params:
+            added = flags.get(p.index)
+            if not added:
+                continue
+            target: Node | None = None
+            if offset and p is params[0]:
+                target = receiver
+            elif p.name in kws:
+                target = kws[p.name]
+            elif p in plain and plain.index(p) < len(pos):
+                target = pos[plain.index(p)]
+            if target is None or target.type not in {"identifier", "attribute"}:
+                continue
+            key = text(target)
+            cur = self.env.get(key, self.ev(target))
+            self.env[key] = replace(cur, flags=cur.flags | added)
+
     def flag_summary(
         self, summary: FlagSummary, pos: list[Val], kws: dict[str, Val], receiver: Val | None
     ) -> Val:
@@ -375,11 +451,28 @@ class CallsMixin(InterpBase):
             )
         bound = bind_params(fnode, pos, kws, receiver if is_method else None)
         # in context: guards inside the callee depend on what the caller passes (a base directory)
-        v = self.engine.call_in_context(path, fnode, self.family, bound)
+        result = self.engine.call_in_context(path, fnode, self.family, bound)
+        v = result.returns
+        if result.param_flags:
+            self.apply_param_flags(node, fnode, result.param_flags, is_method=is_method)
         name = text(fnode.child_by_field_name("name"))
         if v.tainted:
             return v.with_step(self.note(node, f"through {name}() ({path}:{line_of(fnode)})", "step"))
         return v
+
+
+def _arg_nodes(call: Node) -> tuple[list[Node], dict[str, Node]]:
+    args = call.child_by_field_name("arguments")
+    pos: list[Node] = []
+    kws: dict[str, Node] = {}
+    for a in args.named_children if args is not None and args.type == "argument_list" else []:
+        if a.type == "keyword_argument":
+            value = a.child_by_field_name("value")
+            if value is not None:
+                kws[text(a.child_by_field_name("name"))] = value
+        elif a.type != "comment":
+            pos.append(a)
+    return pos, kws
 
 
 def bind_params(func: Node, pos: list[Val], kws: dict[str, Val], receiver: Val | None) -> dict[int, Val]:
@@ -420,3 +513,119 @@ def bind_params(func: Node, pos: list[Val], kws: dict[str, Val], receiver: Val |
                     if p2.index not in bound:
                         bound[p2.index] = v
     return bound
+
+
+# Methods of the builtin containers: the ones that change their receiver are read by ``mutated``, the
+# others only read it.
+CONTAINER_METHODS = frozenset(
+    {
+        "append",
+        "extend",
+        "insert",
+        "pop",
+        "remove",
+        "clear",
+        "update",
+        "setdefault",
+        "add",
+        "get",
+        "keys",
+        "values",
+        "items",
+        "index",
+        "count",
+        "sort",
+        "reverse",
+        "discard",
+        "popitem",
+        "union",
+        "intersection",
+        "difference",
+        "issubset",
+        "issuperset",
+        "isdisjoint",
+        "fromkeys",
+        "appendleft",
+        "extendleft",
+        "popleft",
+        "rotate",
+        "most_common",
+        "elements",
+        "symmetric_difference",
+        "__contains__",
+        "__getitem__",
+        "__len__",
+        "__iter__",
+    }
+)
+
+
+def mutated(old: Val, method: str, pos: list[Val]) -> Val | None:
+    """What a container holds after ``old.method(*pos)`` (None: the method does not change it)."""
+    new: Val | None = None
+    if method == "append" and pos:
+        if old.fields is not None and old.exact:
+            new = container([*old.fields, (len(old.fields), pos[0])], exact=True)
+        else:
+            new = replace(combine([old, pos[0]]), fields=old.fields, exact=False)
+    elif method == "extend" and pos:
+        arg = pos[0]
+        if old.fields is not None and old.exact and arg.fields is not None and arg.exact:
+            new = container(
+                [*old.fields, *[(len(old.fields) + i, v) for i, (_, v) in enumerate(arg.fields)]],
+                exact=True,
+            )
+        else:
+            new = replace(combine([old, arg]), fields=old.fields, exact=False)
+    elif method == "insert" and len(pos) >= 2:
+        idx = pos[0].const
+        if old.fields is not None and old.exact and isinstance(idx, int) and not isinstance(idx, bool):
+            vals = [v for _, v in old.fields]
+            vals.insert(idx, pos[1])
+            new = container(list(enumerate(vals)), exact=True)
+        else:
+            new = replace(combine([old, pos[1]]), fields=old.fields, exact=False)
+    elif method == "pop" and old.fields is not None and old.exact:
+        if not pos:
+            vals = [v for _, v in old.fields][:-1]
+            new = container(list(enumerate(vals)), exact=True)
+        elif isinstance(pos[0].const, int) and not isinstance(pos[0].const, bool):
+            vals = [v for _, v in old.fields]
+            try:
+                vals.pop(pos[0].const)
+                new = container(list(enumerate(vals)), exact=True)
+            except IndexError:
+                new = None
+        elif pos[0].is_const:
+            new = container([(k, v) for k, v in old.fields if k != pos[0].const], exact=True)
+    elif method == "remove" and pos and old.fields is not None and old.exact and pos[0].is_const:
+        vals = [v for _, v in old.fields]
+        for i, v in enumerate(vals):
+            if v.is_const and v.const == pos[0].const:
+                del vals[i]
+                new = container(list(enumerate(vals)), exact=True)
+                break
+    elif method == "clear":
+        new = container([], exact=True)
+    elif method == "appendleft" and pos:
+        if old.fields is not None and old.exact:
+            new = container(list(enumerate([pos[0], *(v for _, v in old.fields)])), exact=True)
+        else:
+            new = replace(combine([old, pos[0]]), fields=None, exact=False)
+    elif method == "extendleft" and pos:
+        new = replace(combine([old, pos[0].element()]), fields=None, exact=False)
+    elif method == "popleft" and old.fields is not None and old.exact:
+        new = container(list(enumerate([v for _, v in old.fields][1:])), exact=True)
+    elif method in {"sort", "reverse", "rotate", "popitem"} and old.fields is not None:
+        # the order changes: no position is known any more
+        new = replace(old, fields=None, exact=False, const=NOT_CONST)
+    elif method in {"update", "setdefault", "add"} and pos:
+        if method == "update" and pos[0].fields is not None and old.fields is not None:
+            items = [(k, v) for k, v in old.fields if pos[0].field(k) is None] + list(pos[0].fields)
+            new = container(items, exact=old.exact and pos[0].exact)
+        elif method == "setdefault" and len(pos) >= 2 and pos[0].is_const and old.fields is not None:
+            if old.field(pos[0].const) is None:
+                new = container([*old.fields, (pos[0].const, pos[1])], exact=old.exact)
+        else:
+            new = replace(combine([old, *pos]), fields=None, exact=False)
+    return new

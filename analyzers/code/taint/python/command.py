@@ -9,9 +9,9 @@ from dataclasses import replace
 
 from tree_sitter import Node
 
-from ..values import CLEAN, Note, Val, join, join_all
+from ..values import CLEAN, Note, Origin, Val, join, join_all
 from .results import Hit
-from .spec import ArgSpec, PyFamily, Vector
+from .spec import ArgSpec, PyFamily, Sink, Vector
 
 
 def arg_value(hit: Hit, a: ArgSpec) -> Val | None:
@@ -156,3 +156,70 @@ def argv_value(
         for n in v.notes:
             out = out.with_note(n)
     return out.with_note(_note(path, node, why, "safe_variant"))
+
+
+def _first_word(v: Val) -> Val:
+    """The program a command line starts with: its first word, when the line's start is known."""
+    possible = v.possible()
+    if possible and all(isinstance(c, str) for c in possible):
+        words = {c.split()[0] for c in possible if c.split()}
+        return Val(const=next(iter(words))) if len(words) == 1 else Val(choices=frozenset(words))
+    lead = v.lead()
+    if (lead.strip() and lead != lead.rstrip()) or len(lead.split()) > 1:
+        return Val(const=lead.split()[0])
+    return v
+
+
+def _program(sink: Sink, hit: Hit) -> Val:
+    """The program a process-starting call names (its vector's first element, or a command line's
+    first word)."""
+    vec = sink.vector
+    if vec is not None and vec.source == "argument":
+        args = arg_value(hit, vec.argument) or CLEAN
+        shell = hit.kwargs.get(vec.shell_keyword) if vec.shell_keyword else None
+        if shell is not None and shell.const is not False and shell.const is not None and shell.const != 0:
+            return _first_word(args)
+        if args.fields is not None and args.fields and args.fields[0][0] == 0:
+            return args.fields[0][1]
+        return args if isinstance(args.const, str) or args.choices else args.element()
+    if vec is not None:
+        rest = hit.args[vec.start :]
+        first = rest[0] if rest else CLEAN
+        if vec.flatten and first.fields is not None and first.fields:
+            return first.fields[0][1]
+        return first
+    whole = next((v for a in sink.args if (v := arg_value(hit, a)) is not None), CLEAN)
+    return _first_word(whole)
+
+
+def _absolute(name: str) -> bool:
+    return name.startswith(("/", "\\\\")) or (len(name) > 2 and name[1] == ":" and name[2] in "\\/")
+
+
+def lookup_value(path: str, node: Node, sink: Sink, hit: Hit) -> Val:
+    """How a call finds its program (bandit B607, CWE-426): a name without a directory is looked up in
+    PATH. That is a weakness only where input chooses the name or the environment the lookup uses;
+    a constant name looked up in the PATH the process was started with is the deployment's choice."""
+    program = _program(sink, hit)
+    line = node.start_point[0] + 1
+    if program.tainted:
+        why = "the program's name is not a constant: input may choose what is run"
+        return program.with_step(_note(path, node, why, "step"))
+    names = program.possible()
+    if not names or not all(isinstance(n, str) for n in names):
+        what = "the program's name (not a known constant), looked up in PATH"
+        return Val(origins=frozenset({Origin("unknown", what, path, line)}))
+    shown = ", ".join(sorted(repr(n) for n in names))
+    if all(_absolute(n) for n in names):
+        why = f"the program is named by its absolute path ({shown}): it is not looked up in PATH"
+        return Val().with_note(_note(path, node, why, "safe_variant"))
+    env = hit.kwargs.get("env")
+    if env is not None and env.tainted:
+        why = f"the environment (env=) the program {shown} is looked up with may come from input"
+        return env.with_step(_note(path, node, why, "step"))
+    how = "the environment it is given (env=)" if env is not None else "the environment it inherits"
+    why = (
+        f"the program {shown} is a constant name looked up in PATH; the claim is about that lookup, and "
+        f"no input reaches the name or {how}: the PATH is the deployment's, not an attacker's"
+    )
+    return Val().with_note(_note(path, node, why, "safe_variant"))

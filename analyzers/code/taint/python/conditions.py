@@ -8,14 +8,14 @@ conditions. See docs/models.md for the list.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from tree_sitter import Node
 
 from ..values import Val
-from .spec import KEYWORD_ONLY, RECEIVER, ArgSpec, PySpec, parse_arg
+from .spec import KEYWORD_ONLY, RECEIVER, ArgSpec, Concept, PySpec, parse_arg
 from .syntax import enclosing_function, text
 
 _MISSING = object()
@@ -42,6 +42,7 @@ class Args:
     subject: ArgSpec | None = None
     required: Required | None = None
     filled: dict[str, str] = field(default_factory=dict)  # placeholders for the rule's sentence
+    qualify: Callable[[Node], str] | None = None  # the qualified name of a callee or name node
 
     def explicit(self, a: ArgSpec) -> Val | None:
         pos, kw = a
@@ -113,8 +114,51 @@ def _media_type(spec: Mapping[str, Any], args: Args) -> str | None:
     return str(given[0].const) if given else str(spec["default"])
 
 
+FeatureState = Literal["on", "off", "maybe", "other"]
+
+
+def feature_state(
+    switch: Concept,
+    feature: Node | None,
+    value: Node | None,
+    *,
+    qualify: Callable[[Node], str] | None = None,
+    feature_val: Val | None = None,
+    value_val: Val | None = None,
+) -> FeatureState:
+    """What ``parser.setFeature(feature, value)`` does to the switch's dangerous feature: turns it
+    ``on`` or ``off``, ``maybe`` turns it on (a feature or value chosen at run time), or touches
+    an ``other`` feature."""
+    kind = "unknown"
+    if feature is not None and feature.type in {"identifier", "attribute"} and qualify is not None:
+        q = qualify(feature)
+        if switch.features and q.endswith(switch.features):
+            kind = "dangerous"
+        elif "." in q and not q.startswith("."):
+            kind = "other"  # a library's named constant for another feature
+    if kind == "unknown" and feature is not None and feature.type == "string":
+        kind = "dangerous" if any(w in text(feature) for w in switch.feature_text) else "other"
+    if kind == "unknown" and feature_val is not None:
+        possible = feature_val.possible()
+        if possible:
+            texts = [str(c) for c in possible]
+            dangerous = any(any(w in t for w in switch.feature_text) for t in texts)
+            kind = "dangerous" if dangerous else "other"
+    truth: bool | None = None
+    if value_val is not None and value_val.is_const:
+        truth = bool(value_val.const) if isinstance(value_val.const, bool | int | str | type(None)) else None
+    elif value is not None and text(value) in {"True", "1", "False", "0", "None"}:
+        truth = text(value) in {"True", "1"}
+    if kind == "other" or (kind == "unknown" and truth is False):
+        return "other"
+    if truth is None or kind == "unknown":
+        return "maybe"
+    return "on" if truth else "off"
+
+
 def _switched_on_later(args: Args) -> bool:
-    """``events = parse(...)`` followed by ``events.<...>.<switch>(<dangerous feature>, <not False>)``."""
+    """``parser = make_parser()`` followed by ``parser.setFeature(<dangerous feature>, <not False>)``
+    (or ``events.<...>.setFeature(...)``); a feature or value chosen at run time may be the dangerous one."""
     call, spec = args.call, args.spec
     if call is None or spec is None:
         return False
@@ -138,16 +182,40 @@ def _switched_on_later(args: Args) -> bool:
             if switch is not None and fn is not None:
                 recv = text(fn.child_by_field_name("object"))
                 arglist = n.child_by_field_name("arguments")
-                vals = [text(a) for a in arglist.named_children] if arglist is not None else []
+                nodes = (
+                    [a for a in arglist.named_children if a.type != "comment"] if arglist is not None else []
+                )
                 if (
-                    recv.startswith(var + ".")
-                    and len(vals) >= 2
-                    and (vals[0].endswith(switch.features) or any(w in vals[0] for w in switch.feature_text))
-                    and vals[1] not in {"False", "0"}
+                    (recv == var or recv.startswith(var + "."))
+                    and len(nodes) >= 2
+                    and feature_state(switch, nodes[0], nodes[1], qualify=args.qualify) in {"on", "maybe"}
                 ):
                     return True
         stack.extend(n.named_children)
     return False
+
+
+def _switches_on(args: Args) -> FeatureState | None:
+    """The state a feature-switch call (the finding's own call) puts its dangerous feature in."""
+    call, spec = args.call, args.spec
+    if call is None or spec is None or call.type != "call" or args.qualify is None:
+        return None
+    fn = call.child_by_field_name("function")
+    if fn is None:
+        return None
+    switch = spec.concept(args.qualify(fn), "feature-switch")
+    arglist = call.child_by_field_name("arguments")
+    nodes = [a for a in arglist.named_children if a.type != "comment"] if arglist is not None else []
+    if switch is None or len(nodes) < 2:
+        return None
+    return feature_state(
+        switch,
+        nodes[0],
+        nodes[1],
+        qualify=args.qualify,
+        feature_val=args.pos[0] if args.pos else None,
+        value_val=args.pos[1] if len(args.pos) > 1 else None,
+    )
 
 
 def holds(when: Mapping[str, Any] | None, args: Args) -> bool:
@@ -161,6 +229,8 @@ def holds(when: Mapping[str, Any] | None, args: Args) -> bool:
     if "not" in when and holds(when["not"], args):
         return False
     if "switched_on_later" in when and not _switched_on_later(args):
+        return False
+    if "switches" in when and _switches_on(args) not in set(when["switches"]):
         return False
     req = args.required
     if "required_missing" in when and (req is None or bool(req.missing) != when["required_missing"]):
@@ -177,6 +247,7 @@ def holds(when: Mapping[str, Any] | None, args: Args) -> bool:
         "any",
         "not",
         "switched_on_later",
+        "switches",
         "required_missing",
         "required_unsure",
     }
@@ -212,6 +283,11 @@ def holds(when: Mapping[str, Any] | None, args: Args) -> bool:
             return False
     if "flag" in when and when["flag"] not in v.flags:
         return False
+    if "ends_with" in when:
+        possible = v.possible()
+        suffixes = tuple(when["ends_with"])
+        if not possible or not all(isinstance(c, str) and c.lower().endswith(suffixes) for c in possible):
+            return False
     if "no_flag" in when and when["no_flag"] in v.flags:
         return False
     if "named" in when or "one_of" in when:

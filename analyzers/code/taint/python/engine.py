@@ -43,7 +43,7 @@ class Engine:
         self.qualifiers: dict[tuple[str, int, str], Any] = {}  # filled by sinks.qualifier
         self._workspace_modules: frozenset[str] | None = None
         self._globals: dict[tuple[str, str, int], tuple[str, str] | None] = {}
-        self._contexts: dict[tuple[Any, ...], Val] = {}
+        self._contexts: dict[tuple[Any, ...], FunctionResult] = {}
         self.consulted: set[str] = set()
         # the finding being judged (cookie flags differ by CWE)
         self.finding_cwes: frozenset[int] = frozenset()
@@ -259,16 +259,16 @@ class Engine:
                 return path, inner
         return None
 
-    def call_in_context(self, path: str, func: Node, family: Family, bound: dict[int, Val]) -> Val:
-        """The return value of ``func`` called with ``bound`` (cached by the shape of the arguments)."""
+    def call_in_context(self, path: str, func: Node, family: Family, bound: dict[int, Val]) -> FunctionResult:
+        """``func`` called with ``bound`` (cached by the shape of the arguments)."""
         args_shape = tuple(sorted((i, shape(v)) for i, v in bound.items()))
         key = (path, func.start_byte, family, args_shape)
         cached = self._contexts.get(key)
         if cached is not None:
             return cached
         result = self.analyse(path, func, family, bound=bound)
-        self._contexts[key] = result.returns
-        return result.returns
+        self._contexts[key] = result
+        return result
 
 
 def shape(v: Val) -> tuple[Any, ...]:

@@ -13,7 +13,7 @@ from ..values import Note, Val
 from .base import InterpBase
 from .results import Env
 from .spec import RECEIVER, ArgSpec, Validator, fill
-from .syntax import short, text, var_key
+from .syntax import line_of, params_of, short, text, var_key
 
 
 def _arg_node(args_node: Node, positional: list[Node], spec: ArgSpec) -> Node | None:
@@ -41,7 +41,15 @@ class GuardsMixin(InterpBase):
             for key, flag, note in self.facts(cond, truth):
                 cur = env.get(key)
                 if cur is not None and flag not in cur.flags:
-                    env[key] = replace(cur, flags=cur.flags | {flag}, notes=(*cur.notes, note)[-6:])
+                    cur = replace(cur, flags=cur.flags | {flag}, notes=(*cur.notes, note)[-6:])
+                    env[key] = cur
+                fam = self.fam
+                if cur is not None and cur.origins and fam is not None:
+                    for needed, why in fam.safe_with:
+                        if needed <= cur.flags:
+                            facts = "; ".join(n.why for n in cur.notes if n.role == "note")
+                            env[key] = cur.cleaned(self.note(cond, f"{facts}: {fill(why, var=key)}", "guard"))
+                            break
         finally:
             self.env = saved
         return env
@@ -62,6 +70,7 @@ class GuardsMixin(InterpBase):
                 return []
             return self.facts(left, truth) + self.facts(right, truth)
         key: str | None = None
+        found: list[tuple[str, str, Note]] = []
         if t == "call" and not truth:
             fn = cond.child_by_field_name("function")
             args = cond.child_by_field_name("arguments")
@@ -78,9 +87,42 @@ class GuardsMixin(InterpBase):
                     flat.extend(p if isinstance(p, tuple) else (p,))
                 if "-" in flat:
                     key = var_key(fn.child_by_field_name("object"))
+                if "/" in flat:
+                    k = var_key(fn.child_by_field_name("object"))
+                    if k is not None:
+                        found.append(
+                            (k, "relative", self.note(cond, f"`{k}` does not start with '/'", "note"))
+                        )
+            q, is_method = self.qualify(fn)
+            if self.spec.concept(q, "absolute-check") is not None and fn is not None:
+                target = (
+                    fn.child_by_field_name("object")
+                    if is_method and fn.type == "attribute"
+                    else (args.named_children[0] if args is not None and args.named_children else None)
+                )
+                k = var_key(target) if target is not None else None
+                if k is not None:
+                    found.append((k, "relative", self.note(cond, f"`{k}` is not an absolute path", "note")))
         elif t == "comparison_operator":
             ops = constfold.comparison_operators(cond)
             operands = constfold.comparison_operands(cond)
+            if (
+                len(ops) == 1
+                and len(operands) == 2
+                and ops[0] in {"in", "not in"}
+                and truth == (ops[0] == "not in")
+            ):
+                needle = self.ev(operands[0]).const
+                k = var_key(operands[1])
+                if isinstance(needle, str) and ".." in needle and needle.strip("./\\") == "" and k:
+                    why = f"`{k}` contains no {needle!r}"
+                    found.append(
+                        (
+                            k,
+                            "no_dotdot" if needle == ".." else "no_dotdot_sep",
+                            self.note(cond, why, "note"),
+                        )
+                    )
             if len(ops) == 1 and len(operands) == 2 and ops[0] in {"==", "!="} and truth == (ops[0] == "!="):
                 for a, b in (operands, operands[::-1]):
                     if a.type == "subscript" and self.ev(b).const == "-":
@@ -90,9 +132,9 @@ class GuardsMixin(InterpBase):
                         )
                         if first:
                             key = var_key(a.child_by_field_name("value"))
-        if key is None:
-            return []
-        return [(key, "no_dash", self.note(cond, f"`{key}` cannot start with '-'", "note"))]
+        if key is not None:
+            found.append((key, "no_dash", self.note(cond, f"`{key}` cannot start with '-'", "note")))
+        return found
 
     def validations(self, cond: Node, truth: bool) -> list[tuple[str, Note]]:
         """Variables ``cond`` proves safe (for this family) when it evaluates to ``truth``."""
@@ -131,6 +173,9 @@ class GuardsMixin(InterpBase):
             return []
         op = ops[0]
         left, right = operands
+        if op in {"is not", "is", "!=", "=="} and right.type == "none" and left.type == "call":
+            # ``re.fullmatch(p, x) is not None``: the call's result is true (a match, an object)
+            return self.validations(left, truth if op in {"is not", "!="} else not truth)
         positive = {"in": True, "not in": False, "==": True, "!=": False, "is": True, "is not": False}.get(op)
         if positive is None:
             return []
@@ -220,12 +265,13 @@ class GuardsMixin(InterpBase):
         return None
 
     def call_validation(self, cond: Node, truth: bool) -> list[tuple[str, Note]]:
-        if not truth:
-            return []
         fn = cond.child_by_field_name("function")
         args_node = cond.child_by_field_name("arguments")
         if fn is None or args_node is None:
             return []
+        own = self.workspace_validation(cond, "true" if truth else "false")
+        if own or not truth:
+            return own
         args = [a for a in args_node.named_children if a.type != "keyword_argument"]
         q, _is_method = self.qualify(fn)
         fam = self.fam
@@ -311,9 +357,41 @@ class GuardsMixin(InterpBase):
         q, _ = self.qualify(fn)
         v = self.validator_of(q, "return")
         if v is None:
-            return []
+            return self.workspace_validation(call, "return")
         args = [a for a in args_node.named_children if a.type != "keyword_argument"]
         return self.validated(call, v, q, (args_node, args))
+
+    def workspace_validation(self, call: Node, when: str) -> list[tuple[str, Note]]:
+        """A function of the workspace whose body proves its argument safe ``when`` it returns normally
+        ("return"), or returns a true ("true") or false ("false") value: the caller's variable passed
+        for that parameter is safe there (``validate_name(x)`` that raises on a bad name)."""
+        fn = call.child_by_field_name("function")
+        if fn is None or fn.type not in {"identifier", "attribute"}:
+            return []
+        if self.spec.user_name(self.qualify(fn)[0]):
+            return []  # the user's models speak for it
+        target = self.engine.resolve_def(self.path, text(fn), line_of(call))
+        if target is None or target[1].type != "function_definition":
+            return []
+        path, func = target
+        summary = self.engine.analyse(path, func, self.family).validates
+        if not summary:
+            return []
+        out: list[tuple[str, Note]] = []
+        name = text(func.child_by_field_name("name"))
+        for index, proofs in summary.items():
+            proof = proofs.get(when)
+            node = argument_for(call, func, index)
+            key = var_key(node) if node is not None else None
+            if proof is None or key is None:
+                continue
+            where = f"{proof.path}:{proof.start_line}"
+            answer = {"return": "returns", "true": "returns true", "false": "returns false"}[when]
+            why = (
+                f"`{key}` is checked by {name}(), which {answer} only where this holds: {proof.why} ({where})"
+            )
+            out.append((key, self.note(call, why, "guard")))
+        return out
 
     def method_validation(
         self, cond: Node, v: Validator, obj: Node | None, call_args: tuple[Node, list[Node]], method: str
@@ -397,3 +475,29 @@ class GuardsMixin(InterpBase):
                 (a[0], self.note(left, f"`{a[0]}` is a path on this site (starts with one '/')", "guard"))
             ]
         return []
+
+
+def argument_for(call: Node, func: Node, index: int) -> Node | None:
+    """The argument node a call passes for parameter ``index`` of ``func`` (by keyword or position;
+    a method's ``self`` is its receiver and takes no position)."""
+    params = params_of(func)
+    param = next((p for p in params if p.index == index), None)
+    args = call.child_by_field_name("arguments")
+    if param is None or args is None or args.type != "argument_list":
+        return None
+    positional: list[Node] = []
+    for a in args.named_children:
+        if a.type == "keyword_argument":
+            if text(a.child_by_field_name("name")) == param.name:
+                return a.child_by_field_name("value")
+        elif a.type in {"list_splat", "dictionary_splat"}:
+            return None
+        elif a.type != "comment":
+            positional.append(a)
+    plain = [p for p in params if p.kind == "plain"]
+    if plain and plain[0].name in {"self", "cls"}:
+        plain = plain[1:]
+    if param not in plain:
+        return None
+    i = plain.index(param)
+    return positional[i] if i < len(positional) else None

@@ -11,7 +11,10 @@ the models. Nodes to *watch* (the sinks of a finding) record the values of their
 
 from __future__ import annotations
 
-from ..values import CLEAN, Origin, Val, join_all
+from tree_sitter import Node
+
+from ... import constfold
+from ..values import CLEAN, Note, Origin, Val, join_all
 from .calls import CallsMixin
 from .expressions import ExpressionsMixin
 from .guards import GuardsMixin
@@ -57,8 +60,68 @@ class Interp(StatementsMixin, GuardsMixin, ExpressionsMixin, CallsMixin):
                 )
             )
         self.env = env
+        start = {name: v.flags for name, v in env.items()}
         if body is not None:
             self.block(body.named_children)
         returns = join_all(self.returns) if self.returns else CLEAN
         span = f"{self.path}:{line_of(func)}-{end_line_of(func)}"
-        return FunctionResult(returns, self.hits, self.dead, self.self_attrs, span)
+        param_flags: dict[int, frozenset[str]] = {}
+        exits = [e for e in (*self.exit_envs, self.env) if e is not None]
+        for p in params_of(func):
+            added = frozenset(
+                f
+                for e in exits
+                if p.name in e
+                for f in e[p.name].flags
+                if f.startswith("!") and f not in start.get(p.name, frozenset())
+            )
+            if added:
+                param_flags[p.index] = added
+        validates = self.validator_summary(func, body) if bound is None and body is not None else {}
+        return FunctionResult(returns, self.hits, self.dead, self.self_attrs, span, param_flags, validates)
+
+    def validator_summary(self, func: Node, body: Node) -> dict[int, dict[str, Note]]:
+        """Which parameters this function proves safe, and when: on a normal return (every exit has it
+        validated: bad input raised or aborted), or on a true or false result (every return giving that
+        answer has it validated). A parameter the body reassigns proves nothing about the caller's."""
+        out: dict[int, dict[str, Note]] = {}
+        reassigned = assigned_names(body)
+        exits = [e for e in (*self.exit_envs, self.env) if e is not None]
+        for p in params_of(func):
+            if p.kind != "plain" or p.name in reassigned or p.name in {"self", "cls"}:
+                continue
+            found: dict[str, Note] = {}
+            notes = [_proof(e.get(p.name)) for e in exits]
+            if exits and all(notes):
+                found["return"] = next(n for n in notes if n is not None)
+            for truth, answer in ((True, "true"), (False, "false")):
+                proof = self.answer_proof(p.name, truth)
+                if proof is not None:
+                    found[answer] = proof
+            if found:
+                out[p.index] = found
+        return out
+
+    def answer_proof(self, name: str, truth: bool) -> Note | None:
+        """The check that makes ``name`` safe on every path where the function returns ``truth``."""
+        proofs: list[Note | None] = []
+        for env, expr, v in self.return_points:
+            answer = constfold.truthy(v.const)
+            if answer is (not truth):
+                continue  # this return gives the other answer
+            if answer is truth or expr is None:
+                proofs.append(_proof(env.get(name)))
+            else:
+                proofs.append(_proof(self.refine(dict(env), expr, truth).get(name)))
+        if self.env is not None and not truth:
+            proofs.append(_proof(self.env.get(name)))  # falling off the end returns None
+        if not proofs or not all(proofs):
+            return None
+        return next(n for n in proofs if n is not None)
+
+
+def _proof(v: Val | None) -> Note | None:
+    """The guard or sanitizer note that made a parameter's value safe (None: it may not be)."""
+    if v is None or v.origins:
+        return None
+    return next((n for n in v.notes if n.role in {"guard", "sanitizer"}), None)

@@ -12,7 +12,9 @@ from ..families import SINKLESS_FAMILIES, Family
 from ..outcome import POSITIVE_ROLES, Outcome
 from ..values import Note, Val
 from .callers import resolve_params
+from .defaults import settle_defaults
 from .engine import Engine
+from .imports import import_statement, understood_uses
 from .module import ModuleInfo
 from .sinks import SinkSite, dangerous_value, find_sinks
 from .syntax import descendants, enclosing_function, line_of, nkey, short, text
@@ -64,6 +66,25 @@ def judge_python(finding: Finding, family: Family, parsed: ParsedFile, engine: E
             engine, info, root, family, lo=lo, hi=hi
         )
     if not sites:
+        stmt = import_statement(root, lo)
+        uses = understood_uses(engine.spec, fam, info, root, stmt) if stmt is not None else None
+        if stmt is not None and uses is not None:
+            what = short(text(stmt))
+            said = (
+                f"The finding reports `{what}`, which is no weakness by itself; no use of it in "
+                f"{parsed.path} is a {fam.description} sink"
+            )
+            said += (
+                ": " + "; ".join(f"{n.why} (line {n.start_line})" for n in uses[:4])
+                if uses
+                else ": it is not used"
+            )
+            notes = uses or [
+                Note(parsed.path, lo, lo, f"`{what}` is imported and never used", "safe_variant")
+            ]
+            return Outcome(
+                "FALSE_POSITIVE", 0.8, "the module is used only in safe ways", said + ".", notes[:12]
+            )
         return Outcome(
             "NEEDS_REVIEW",
             0.3,
@@ -176,7 +197,13 @@ def _taint(
                 else:
                     unreached.append(s)
                 continue
+            settled: list[Note] = []
+            if fam_config(engine, family) or (s.sink is not None and s.sink.config):
+                hit, settled = settle_defaults(engine, path, func, hit)
             val = dangerous_value(engine, info, s, hit, family)
+            if settled and not val.origins:
+                for n in settled:
+                    val = val.with_note(n)
             if func is not None and any(o.kind == "param" for o in val.origins):
                 val = resolve_params(engine, path, func, val, family, depth=0)
             values.append((s, val))
@@ -197,8 +224,9 @@ def _taint(
             "The analyst could not follow the code to the sink; the finding needs a human look.",
             sink_notes,
         )
-    config = fam_config(engine, family)  # the call itself is weak or not: no data flow to tell
+    fconfig = fam_config(engine, family)  # the call itself is weak or not: no data flow to tell
     for s, v in values:
+        config = fconfig or (s.sink is not None and s.sink.config)
         sources = sorted(o for o in v.origins if o.kind == "source")
         if sources:
             src = sources[0]
@@ -233,6 +261,7 @@ def _taint(
                 _dedupe(evidence),
             )
     for s, v in values:
+        config = fconfig or (s.sink is not None and s.sink.config)
         unknown = sorted(o for o in v.origins if o.kind != "source")
         if unknown:
             u = unknown[0]
@@ -249,19 +278,19 @@ def _taint(
             )
     notes: list[Note] = []
     for site, v in values:
-        notes.extend(v.notes)
-        if not any(n.role in POSITIVE_ROLES for n in v.notes):
-            # the argument itself is the evidence: a literal, or built only from literals
-            what = f"the constant {short(repr(v.const))}" if v.is_const else "built only from constants"
+        if not any(n.role in POSITIVE_ROLES - {"constant"} for n in v.notes):
+            # the argument itself is the evidence: a literal, or built only from literals (named
+            # first; the constants it is built from follow)
             notes.append(
                 Note(
                     path,
                     line_of(site.node),
                     site.node.end_point[0] + 1,
-                    f"the argument is {what}",
+                    _constant_argument(site, v),
                     "constant",
                 )
             )
+        notes.extend(v.notes)
     notes.extend(dead_notes)
     if unreached:
         return Outcome(
@@ -274,7 +303,7 @@ def _taint(
     reason, sentence, role = _clean_reason(notes, path)
     site0 = values[0][0]
     where = f"{site0.why()} at line {line_of(site0.node)}"
-    if config:
+    if fconfig or all(s.sink is not None and s.sink.config for s, _ in values):
         said = f"At line {line_of(site0.node)}, {site0.why()} is used in its safe form: {sentence}."
     elif role == "safe_variant":
         said = (
@@ -309,8 +338,53 @@ def _clean_reason(notes: list[Note], path: str) -> tuple[str, str, str]:
                 return "validated before use", f"{n.why} ({where})", role
             if role == "dead_branch":
                 return "dead code", n.why, role
+            if len(hits) > 1:
+                # a value built from several constants: name each of them, not only the first
+                parts = [f"{h.why} ({_where(h, path)})" for h in hits[:4]]
+                return "constant argument", "; ".join(parts), role
             return "constant argument", f"{n.why} ({where})", role
     return "constant argument", "it is built only from constants and values that carry no input", "constant"
+
+
+def _constant_argument(site: SinkSite, v: Val) -> str:
+    """What the argument is, named: the constant itself, the constants it may be, or its expression."""
+    if v.is_const:
+        return f"the argument is the constant {short(repr(v.const))}"
+    choices = v.possible()
+    if choices and len(choices) <= 4:
+        shown = ", ".join(sorted(short(repr(c)) for c in choices))
+        return f"the argument is one of the constants {shown}"
+    expr = _argument_node(site)
+    if expr is not None:
+        return f"the argument `{short(text(expr))}` is built only from {NO_INPUT}"
+    return f"the argument is built only from {NO_INPUT}"
+
+
+NO_INPUT = "constants and values that carry no input"
+
+
+def _where(n: Note, path: str) -> str:
+    return f"line {n.start_line}" if n.path == path else f"{n.path}:{n.start_line}"
+
+
+def _argument_node(site: SinkSite) -> Node | None:
+    """The argument of the sink call the sink's model names dangerous (the first one)."""
+    node = site.node
+    if node.type != "call":
+        return node if site.kind in {"return", "item-write"} else None
+    args = node.child_by_field_name("arguments")
+    if args is None:
+        return None
+    items = [a for a in args.named_children if a.type != "comment"]
+    spec = site.sink.args[0] if site.sink is not None and site.sink.args else (0, "")
+    pos, kw = spec
+    for a in items:
+        if kw and a.type == "keyword_argument" and text(a.child_by_field_name("name")) == kw:
+            return a.child_by_field_name("value")
+    plain = [a for a in items if a.type != "keyword_argument"]
+    if 0 <= pos < len(plain):
+        return plain[pos]
+    return None
 
 
 def _dedupe(notes: list[Note]) -> list[Note]:

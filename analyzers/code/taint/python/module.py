@@ -35,6 +35,17 @@ class ModuleInfo:
     aliases: Mapping[str, str] = field(default_factory=dict)
     imports: dict[str, str] = field(default_factory=dict)
     defs: dict[str, Node] = field(default_factory=dict)  # top-level functions and classes
+    # every module a name is bound to when it is bound more than once (``try: from lxml import etree``
+    # ``except ImportError: import xml.etree.ElementTree as etree``): any of them may run
+    alternatives: dict[str, list[str]] = field(default_factory=dict)
+
+    def bind(self, name: str, target: str) -> None:
+        prior = self.imports.get(name)
+        if prior is not None and prior != target:
+            alts = self.alternatives.setdefault(name, [prior])
+            if target not in alts:
+                alts.append(target)
+        self.imports[name] = target
 
     def normalize(self, name: str) -> str:
         return normalize_module(name, self.aliases)
@@ -92,14 +103,14 @@ def _bind_summary_imports(info: ModuleInfo, imports: Sequence[Import]) -> None:
         if imp.written:  # from M import a, b as c
             for name, local in imp.names:
                 if (name, local) != ("*", "*"):
-                    info.imports[local] = _join(imp.written, name)
+                    info.bind(local, _join(imp.written, name))
         elif not imp.names and imp.module:  # import a.b / import a.b as c
             if imp.alias:
-                info.imports[imp.alias] = imp.module
+                info.bind(imp.alias, imp.module)
             else:
                 first = imp.module.split(".")[0]
                 info.imports.setdefault(first, first)
-                info.imports[imp.module] = imp.module
+                info.bind(imp.module, imp.module)
         # else: from __future__ import ... binds nothing here
 
 
@@ -110,11 +121,11 @@ def _bind_imports(info: ModuleInfo, root: Node) -> None:
                 if child.type == "dotted_name":
                     full = text(child)
                     info.imports.setdefault(full.split(".")[0], full.split(".")[0])
-                    info.imports[full] = full
+                    info.bind(full, full)
                 elif child.type == "aliased_import":
                     name, alias = child.child_by_field_name("name"), child.child_by_field_name("alias")
                     if name is not None and alias is not None:
-                        info.imports[text(alias)] = text(name)
+                        info.bind(text(alias), text(name))
         else:
             mod_node = stmt.child_by_field_name("module_name")
             module = text(mod_node)
@@ -123,8 +134,8 @@ def _bind_imports(info: ModuleInfo, root: Node) -> None:
                     continue
                 child = stmt.children[i]
                 if child.type == "dotted_name":
-                    info.imports[text(child)] = _join(module, text(child))
+                    info.bind(text(child), _join(module, text(child)))
                 elif child.type == "aliased_import":
                     name, alias = child.child_by_field_name("name"), child.child_by_field_name("alias")
                     if name is not None and alias is not None:
-                        info.imports[text(alias)] = _join(module, text(name))
+                        info.bind(text(alias), _join(module, text(name)))

@@ -49,3 +49,10 @@ class FunctionResult:
     dead: list[Note]
     self_attrs: dict[str, Val]
     span: str
+    # dangers ("!" flags) the function puts on the objects passed as its parameters (a helper that
+    # switches a parser's external entities on), by parameter index
+    param_flags: dict[int, frozenset[str]] = field(default_factory=dict)
+    # the function is a validator of its parameters (by index): when it returns normally ("return":
+    # it raises or aborts on bad input), when it returns a true value ("true") or a false one
+    # ("false"), the argument passed is safe for the family; with the check that proves it
+    validates: dict[int, dict[str, Note]] = field(default_factory=dict)

@@ -3,22 +3,24 @@ reached sink an attacker must control (safe variants and configuration rules dec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from tree_sitter import Node
 
 from ..families import Family
-from ..values import CLEAN, Note, Origin, Val, join_all
+from ..values import CLEAN, Note, Origin, Val, join, join_all
 from .calls import bind_params
-from .command import arg_value, vector_value
+from .command import arg_value, lookup_value, vector_value
 from .conditions import Args, Required, denoted_name, holds
+from .digests import naming_only, secret_input
 from .engine import Engine
 from .interp import Interp
 from .module import ModuleInfo
 from .results import Hit
 from .spec import PyFamily, Rule, Sink, fill
-from .syntax import assigned_names, enclosing_function, line_of, nkey, params_of, text
+from .syntax import assigned_names, dotted_parts, enclosing_function, line_of, nkey, params_of, text
 
 SiteKind = Literal["call", "return", "item-write", "result-call", "safe_variant", "wrapper"]
 
@@ -30,6 +32,11 @@ class SinkSite:
     kind: SiteKind
     sink: Sink | None = None
     target: tuple[str, Node] | None = None  # wrapper: the workspace function whose body holds sinks
+    # other sinks the same call may be: its name is bound to several modules (an import fallback)
+    alternatives: tuple[Sink, ...] = ()
+    # names the callee may also stand for that no model describes for the family (a module bound in
+    # an import fallback the analyst does not know): not known safe
+    unknown_alternatives: tuple[str, ...] = ()
 
     def why(self) -> str:
         """How justifications name the sink."""
@@ -37,6 +44,9 @@ class SinkSite:
             return self.sink.label
         if self.kind == "wrapper":
             return f"{self.name}() (wraps a sink)"
+        if self.alternatives and self.sink is not None:
+            names = " or ".join(f"{s.name.lstrip('.')}()" for s in (self.sink, *self.alternatives))
+            return f"{names} (the name is imported from either module)"
         return f"{self.name.lstrip('.')}()"
 
 
@@ -89,8 +99,28 @@ def find_sinks(
             sink = fam.call_sink(q)
             if sink is not None and is_method and _receiver_is_module(interp, fn):
                 sink = None  # a module's function of that name, not the method
+            alts = _alternatives(interp, fn)
+            others = [s for a in alts if (s := fam.call_sink(a)) is not None and s is not sink]
+            if sink is None and others:
+                sink, others = others[0], others[1:]
             if sink is not None:
-                sites.append(SinkSite(node, q, "call", sink))
+                unknown = tuple(
+                    a
+                    for a in alts
+                    if fam.call_sink(a) is None
+                    and a not in fam.safe_variants
+                    and not (fam.safe_prefixes and a.startswith(fam.safe_prefixes))
+                )
+                sites.append(
+                    SinkSite(
+                        node,
+                        sink.name,
+                        "call",
+                        sink,
+                        alternatives=tuple(others),
+                        unknown_alternatives=unknown,
+                    )
+                )
                 continue
             if q in fam.safe_variants or (fam.safe_prefixes and q.startswith(fam.safe_prefixes)):
                 sites.append(SinkSite(node, q, "safe_variant"))
@@ -171,6 +201,21 @@ def _made_by(interp: Interp, info: ModuleInfo, fn: Node, func: Node | None, make
     return None
 
 
+def _alternatives(interp: Interp, fn: Node | None) -> list[str]:
+    """The other names a callee may stand for when its root name is bound to several modules."""
+    if fn is None or fn.type not in {"identifier", "attribute"}:
+        return []
+    parts = [fn] if fn.type == "identifier" else dotted_parts(fn)
+    if not parts:
+        return []
+    root = text(parts[0])
+    alts = interp.info.alternatives.get(root)
+    if not alts or (root in interp.locals and not interp.is_module):
+        return []
+    rest = text(fn)[len(root) :]
+    return [interp.info.normalize(a + rest) for a in alts]
+
+
 def _receiver_is_module(interp: Interp, fn: Node | None) -> bool:
     if fn is None or fn.type != "attribute":
         return False
@@ -214,6 +259,25 @@ def dangerous_value(engine: Engine, info: ModuleInfo, site: SinkSite, hit: Hit, 
     path = info.path
     node = site.node
     fam = engine.spec.families[family]
+    if site.unknown_alternatives:
+        # the name may also be a module no model describes for this weakness: not known safe
+        known = dangerous_value(engine, info, replace(site, unknown_alternatives=()), hit, family)
+        line = node.start_point[0] + 1
+        what = (
+            f"{site.unknown_alternatives[0]}() (the name may be imported from a module the analyst does "
+            "not model; its behaviour is not known)"
+        )
+        return join(known, Val(origins=frozenset({Origin("unknown", what, path, line)})))
+    if site.alternatives and site.sink is not None:
+        # the call may be any of these sinks (an import fallback): dangerous if any of them is
+        return join_all(
+            [
+                dangerous_value(
+                    engine, info, replace(site, sink=s, name=s.name, alternatives=()), hit, family
+                )
+                for s in (site.sink, *site.alternatives)
+            ]
+        )
     if site.kind == "safe_variant":
         sv = fam.safe_variants.get(site.name)
         why = fill(sv.why, **_placeholders(site.name)) if sv is not None and sv.why else ""
@@ -225,22 +289,39 @@ def dangerous_value(engine: Engine, info: ModuleInfo, site: SinkSite, hit: Hit, 
         return Val().with_note(_note(path, node, why or f"{site.name}() is the safe variant", "safe_variant"))
     if site.kind in {"return", "item-write"}:
         if site.sink is not None and site.sink.rules:
-            args = Args(hit.args, hit.kwargs, hit.receiver, call=node, spec=engine.spec)
+            args = Args(
+                hit.args,
+                hit.kwargs,
+                hit.receiver,
+                call=node,
+                spec=engine.spec,
+                qualify=_qualify(engine, info, node, family),
+            )
             rule = _first_rule(site.sink.rules, args)
             if rule is not None and rule.verdict == "safe":
                 return Val().with_note(_note(path, node, fill(rule.why, **args.filled), "safe_variant"))
         return join_all(hit.args) if hit.args else CLEAN
-    if fam.config and site.kind == "call":
-        return _config_value(engine, path, site, hit, fam)
+    if site.kind == "call" and (fam.config or (site.sink is not None and site.sink.config)):
+        return _config_value(engine, info, site, hit, fam, family=family)
     if site.kind == "wrapper" and site.target is not None:
         return _wrapper_value(engine, site, hit, family)
     sink = site.sink
     if sink is None:
         return CLEAN
+    if fam.program_lookup:
+        return lookup_value(path, node, sink, hit)
     # ---- safe variants decided by the call's own arguments (the family's rules, then the sink's)
     rules = (*fam.rules, *sink.rules)
     if rules:
-        args = Args(hit.args, hit.kwargs, hit.receiver, call=node, spec=engine.spec, subject=sink.subject)
+        args = Args(
+            hit.args,
+            hit.kwargs,
+            hit.receiver,
+            call=node,
+            spec=engine.spec,
+            subject=sink.subject,
+            qualify=_qualify(engine, info, node, family),
+        )
         rule = _first_rule(rules, args)
         if rule is not None and rule.verdict == "safe":
             why = fill(rule.why, **_placeholders(site.name), **args.filled)
@@ -263,9 +344,18 @@ def _required(sink: Sink, hit: Hit, cwes: frozenset[int]) -> Required | None:
     return Required(needed, missing, unsure)
 
 
-def _config_value(engine: Engine, path: str, site: SinkSite, hit: Hit, fam: PyFamily) -> Val:
-    """Configuration families: the call itself is weak or not (its arguments, its receiver)."""
+def _qualify(engine: Engine, info: ModuleInfo, node: Node, family: Family) -> Callable[[Node], str]:
+    """Qualified names as the code around ``node`` sees them (locals shadow imports)."""
+    interp = qualifier(engine, info, family, enclosing_function(node))
+    return lambda n: interp.qualify(n)[0]
+
+
+def _config_value(
+    engine: Engine, info: ModuleInfo, site: SinkSite, hit: Hit, fam: PyFamily, *, family: Family
+) -> Val:
+    """Configuration families and sinks: the call itself is weak or not (its arguments, its receiver)."""
     node, q, sink = site.node, site.name, site.sink
+    path = info.path
     if sink is None:
         return CLEAN
     required = _required(sink, hit, engine.finding_cwes)
@@ -277,6 +367,7 @@ def _config_value(engine: Engine, path: str, site: SinkSite, hit: Hit, fam: PyFa
         spec=engine.spec,
         subject=sink.subject,
         required=required,
+        qualify=_qualify(engine, info, node, family),
     )
     rules = (*fam.rules, *sink.rules)
     rule = _first_rule(rules, args)
@@ -295,6 +386,11 @@ def _config_value(engine: Engine, path: str, site: SinkSite, hit: Hit, fam: PyFa
         filled["unsure"] = required.unsure[0] if required.unsure else ""
     why = fill(rule.why, **filled)
     line = node.start_point[0] + 1
+    if rule.verdict == "weak" and fam.naming_calls and node.type == "call" and secret_input(node) is None:
+        named = naming_only(node, _qualify(engine, info, node, family), fam.naming_calls)
+        if named is not None:
+            said = f"{why}, but the hash is not used for security: {named}"
+            return Val().with_note(_note(path, node, said, "safe_variant"))
     if rule.verdict == "safe":
         return Val().with_note(_note(path, node, why, "safe_variant"))
     if rule.verdict == "weak":

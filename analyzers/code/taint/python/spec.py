@@ -78,6 +78,7 @@ class Sink:
     vector: Vector | None = None
     label: str = ""  # how justifications name it
     model: str = ""  # the model file that declared it
+    config: bool = False  # judged by its rules on its own arguments (a parser's configuration), not data
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ class Sanitizer:
     why: str = ""
     model: str = ""
     user: bool = False
+    receiver_flag: str = ""  # sanitizes only when the receiver carries this fact
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,10 @@ class PyFamily:
     dangerous_chars: str = ""
     casts_clean: bool = True
     config: bool = False  # the sink's own arguments decide (no attacker data flow)
+    program_lookup: bool = False  # how the call finds its program (PATH), not what it runs
+    # facts that together make a value safe (a path with no '..' that is not absolute), with why
+    safe_with: tuple[tuple[frozenset[str], str], ...] = ()
+    naming_calls: frozenset[str] = frozenset()  # a value passed there only names something (a file)
     shells: frozenset[str] = frozenset()
     shell_flags: frozenset[str] = frozenset()
     command_programs: frozenset[str] = frozenset()  # run their arguments as a command (env, ssh)
@@ -186,6 +192,7 @@ class PySpec:
     propagators: frozenset[str] = frozenset()  # calls: the result carries the arguments' taint
     propagating_methods: frozenset[str] = frozenset()  # ".methods": receiver and arguments
     flag_summaries: Mapping[str, FlagSummary] = field(default_factory=dict)
+    stores: Mapping[str, ArgSpec] = field(default_factory=dict)  # calls that store their arguments in one
     neutrals: frozenset[str] = frozenset()
     casts: frozenset[str] = frozenset()
     values: Mapping[str, frozenset[str]] = field(default_factory=dict)
@@ -219,6 +226,26 @@ class PySpec:
 
     def concept_names(self, kind: str) -> frozenset[str]:
         return frozenset(n for n, c in self.concepts.items() if c.concept == kind)
+
+    @functools.cached_property
+    def known_methods(self) -> frozenset[str]:
+        """Every ``.method`` some model describes (what it returns, keeps, checks or is)."""
+        names: set[str] = {
+            *self.sources,
+            *self.propagating_methods,
+            *self.flag_summaries,
+            *self.stores,
+            *self.neutrals,
+            *self.casts,
+            *self.concepts,
+        }
+        for fam in self.families.values():
+            names.update(fam.sinks)
+            names.update(fam.sanitizers)
+            names.update(fam.safe_variants)
+            names.update(fam.validators)
+            names.update("." + m for m in fam.method_validators)
+        return frozenset(n for n in names if n.startswith("."))
 
     @functools.cached_property
     def host_attributes(self) -> frozenset[str]:
@@ -295,6 +322,7 @@ def compile_models(models: Models) -> PySpec:
     propagators: set[str] = set()
     methods: set[str] = set()
     flag_summaries: dict[str, FlagSummary] = {}
+    stores: dict[str, ArgSpec] = {}
     neutrals: set[str] = set()
     casts: set[str] = set()
     values: dict[str, frozenset[str]] = {}
@@ -320,7 +348,10 @@ def compile_models(models: Models) -> PySpec:
                     )
         for row in d.get("summaries", ()):
             flagged = row.get("flags") or row.get("flags_if") or row.get("result", "arguments") != "arguments"
+            into = parse_arg(row["into"]) if "into" in row else None
             for n in row["names"]:
+                if into is not None:
+                    stores[n] = into
                 if flagged or row.get("first"):
                     flag_summaries[n] = FlagSummary(
                         n,
@@ -368,7 +399,9 @@ def compile_models(models: Models) -> PySpec:
                     )
                     continue
                 for n in row["names"]:
-                    target.sanitizers[n] = Sanitizer(n, row.get("why", ""), f.name, f.origin != "builtin")
+                    target.sanitizers[n] = Sanitizer(
+                        n, row.get("why", ""), f.name, f.origin != "builtin", row.get("receiver_flag", "")
+                    )
         for row in d.get("validators", ()):
             for fam in _fams(row["family"], known):
                 for n in row["names"]:
@@ -402,6 +435,7 @@ def compile_models(models: Models) -> PySpec:
                     vector=_vector(row.get("vector")),
                     label=row.get("label", ""),
                     model=f.name,
+                    config=bool(row.get("config", False)),
                 )
                 if site in {"call", "result-call"}:
                     key = n if site == "call" else "()" + n
@@ -424,6 +458,12 @@ def compile_models(models: Models) -> PySpec:
                 user.update(row.get("names", ()))
         for row in f.data.get("safe_variants", ()):
             user.update(row.get("names", ()))
+    for fb in fams.values():
+        other = fams.get(fb.props.get("sinks_of", ""))
+        if other is not None and other is not fb:
+            # a claim about the same calls (a partial executable path): the same sinks
+            fb.sinks = {**other.sinks, **fb.sinks}
+            fb.site_sinks = [*other.site_sinks, *fb.site_sinks]
     families: dict[str, PyFamily] = {}
     for name, fb in fams.items():
         p = fb.props
@@ -433,6 +473,9 @@ def compile_models(models: Models) -> PySpec:
             dangerous_chars=p.get("dangerous_chars", ""),
             casts_clean=bool(p.get("casts_clean", True)),
             config=bool(p.get("config", False)),
+            program_lookup=bool(p.get("program_lookup", False)),
+            naming_calls=frozenset(p.get("naming_calls", ())),
+            safe_with=tuple((frozenset(r["flags"]), r.get("why", "")) for r in p.get("safe_with", ())),
             shells=frozenset(p.get("shells", ())),
             shell_flags=frozenset(p.get("shell_flags", ())),
             command_programs=frozenset(p.get("command_programs", ())),
@@ -466,6 +509,7 @@ def compile_models(models: Models) -> PySpec:
         propagators=frozenset(propagators),
         propagating_methods=frozenset(methods),
         flag_summaries=flag_summaries,
+        stores=stores,
         neutrals=frozenset(neutrals),
         casts=frozenset(casts),
         values=values,

@@ -42,6 +42,9 @@ class StatementsMixin(InterpBase):
             if nkey(node) in self.watch:
                 self.record(node, [v], {}, None)
             self.returns.append(v)
+            if self.env is not None:
+                self.exit_envs.append(self.env)
+                self.return_points.append((dict(self.env), value, v))
             self.env = None
         elif t == "raise_statement":
             for c in node.named_children:
@@ -156,6 +159,9 @@ class StatementsMixin(InterpBase):
             v = v.with_note(
                 self.note(node, f"{text(left)} is the constant {short(repr(v.const))}", "constant")
             )
+        elif v.choices and len(v.choices) <= 4 and left.type == "identifier" and not v.notes:
+            shown = ", ".join(sorted(short(repr(c)) for c in v.choices))
+            v = v.with_note(self.note(node, f"{text(left)} is one of the constants {shown}", "constant"))
         self.bind(left, v, node)
 
     def ev_cached(self, node: Node) -> Val:
@@ -203,29 +209,45 @@ class StatementsMixin(InterpBase):
     def container_write(self, base: Node, key: Any, v: Val) -> None:
         if self.env is None:
             return
-        name = text(base)
-        if base.type not in {"identifier", "attribute"}:
-            self.ev(base)
-            return
-        old = self.env.get(name)
-        if old is None:
-            old = self.ev(base)
-        if old.fields is not None and key is not NOT_CONST:
-            items = [(k, fv) for k, fv in old.fields if not (k == key and type(k) is type(key))]
-            replaced = len(items) != len(old.fields)
-            # writing past a known list's end raises: keep what we know, but no longer exactly
-            exact = False if isinstance(key, int) and not replaced and old.exact else old.exact
-            items.append((key, v))
-            if old.exact and isinstance(key, int) and not isinstance(key, bool):
-                items.sort(key=lambda kv: kv[0] if isinstance(kv[0], int) else 0)
-            new = container(items, exact=exact)
-            if not exact:
-                new = replace(new, origins=new.origins | old.origins)
-        elif key is not NOT_CONST and old.fields is None and not old.tainted and not old.is_const:
-            new = container([(key, v)], exact=False)
-        else:
-            new = replace(combine([old, v]), fields=None)
-        self.env[name] = new
+        self.update_location(base, lambda old: write_field(old, key, v))
+
+    def update_location(self, target: Node, change: Callable[[Val], Val]) -> bool:
+        """Change what a variable, an attribute or an element of either holds (``d["k"].append(x)``
+        changes ``d``; ``d[k1][k2] = x`` changes ``d``): False when the location is no variable
+        (a call's result), whose change nobody can read back."""
+        if self.env is None:
+            return False
+        t = target.type
+        if t == "parenthesized_expression" and target.named_children:
+            return self.update_location(target.named_children[0], change)
+        if t in {"identifier", "attribute"}:
+            name = text(target)
+            old = self.env.get(name)
+            if old is None:
+                old = self.ev(target)
+            self.env[name] = change(old)
+            return True
+        if t == "subscript":
+            base = target.child_by_field_name("value")
+            subs = [c for i, c in enumerate(target.children) if target.field_name_for_child(i) == "subscript"]
+            if base is None:
+                return False
+            key: Any = NOT_CONST
+            if len(subs) == 1 and subs[0].type != "slice":
+                key = self.ev(subs[0]).const
+            else:
+                for s in subs:
+                    self.ev(s)
+
+            def inner(old: Val) -> Val:
+                cur = old.field(key) if key is not NOT_CONST else None
+                if cur is None:
+                    cur = old.element()
+                return write_field(old, key, change(cur))
+
+            return self.update_location(base, inner)
+        self.ev(target)
+        return False
 
     def if_stmt(self, node: Node) -> None:
         clauses: list[tuple[Node | None, Node]] = []
@@ -464,3 +486,22 @@ def env_same(a: Env, b: Env) -> bool:
         if v.fields is not None and w.fields is not None and len(v.fields) != len(w.fields):
             return False
     return True
+
+
+def write_field(old: Val, key: Any, v: Val) -> Val:
+    """``old`` with ``v`` stored under ``key`` (an unknown key: anywhere in it)."""
+    if old.fields is not None and key is not NOT_CONST:
+        items = [(k, fv) for k, fv in old.fields if not (k == key and type(k) is type(key))]
+        replaced = len(items) != len(old.fields)
+        # writing past a known list's end raises: keep what we know, but no longer exactly
+        exact = False if isinstance(key, int) and not replaced and old.exact else old.exact
+        items.append((key, v))
+        if old.exact and isinstance(key, int) and not isinstance(key, bool):
+            items.sort(key=lambda kv: kv[0] if isinstance(kv[0], int) else 0)
+        new = container(items, exact=exact)
+        if not exact:
+            new = replace(new, origins=new.origins | old.origins)
+        return new
+    if key is not NOT_CONST and old.fields is None and not old.tainted and not old.is_const:
+        return container([(key, v)], exact=False)
+    return replace(combine([old, v]), fields=None)

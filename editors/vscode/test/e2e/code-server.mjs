@@ -3,134 +3,28 @@
 //        [--scenario fix --line N --rule B602]   (another scenario, from <scenario>-scenario.mjs)
 // Exits 0 when: diagnostics appear in the Problems panel, "Investigate" runs from the quick-fix menu,
 // and the diagnostic then shows a verdict. Screenshots go to --out.
-import { spawn, execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
-import puppeteer from "puppeteer-core";
+import { chord, focusEditor, log, openFile, parseArgs, sleep, startWorkbench, waitFor as waitIn } from "./harness.mjs";
 
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((acc, v, i, a) => (v.startsWith("--") ? [...acc, [v.slice(2), a[i + 1]]] : acc), []),
-);
-for (const k of ["code-server", "vsix", "workspace", "server", "open", "out"]) {
-  if (!args[k]) {
-    console.error(`missing --${k}`);
-    process.exit(2);
-  }
-}
+const args = parseArgs(["code-server", "vsix", "workspace", "server", "open", "out"]);
 const out = path.resolve(args.out);
-fs.mkdirSync(out, { recursive: true });
-const log = (...m) => console.error(`[e2e ${new Date().toISOString().slice(11, 19)}]`, ...m);
-const entry = path.join(args["code-server"], "node_modules", "code-server", "out", "node", "entry.js");
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "sastls-cs-"));
-const userData = path.join(tmp, "user");
-const extensions = path.join(tmp, "extensions");
-fs.mkdirSync(path.join(userData, "User"), { recursive: true });
-fs.writeFileSync(
-  path.join(userData, "User", "settings.json"),
-  JSON.stringify({
-    "sastls.server.path": path.resolve(args.server),
-    "workbench.startupEditor": "none",
-    "security.workspace.trust.enabled": false,
-    "telemetry.telemetryLevel": "off",
-    "update.mode": "none",
-    "extensions.autoCheckUpdates": false,
-    "workbench.tips.enabled": false,
-    "editor.lightbulb.enabled": "on",
-  }),
-);
-const config = path.join(tmp, "config.yaml");
-fs.writeFileSync(config, "auth: none\ncert: false\n");
-
-log("installing", args.vsix);
-execFileSync(process.execPath, [entry, "--user-data-dir", userData, "--extensions-dir", extensions, "--config", config,
-  "--install-extension", path.resolve(args.vsix)], { stdio: ["ignore", "inherit", "inherit"] });
-
-const port = await new Promise((resolve) => {
-  const s = net.createServer().listen(0, "127.0.0.1", () => {
-    const p = s.address().port;
-    s.close(() => resolve(p));
-  });
+const waitFor = (page, fn, what, timeout, ...fnArgs) => waitIn(page, out, fn, what, timeout, ...fnArgs);
+const { page, finish } = await startWorkbench({
+  codeServer: args["code-server"],
+  vsix: args.vsix,
+  workspace: args.workspace,
+  out,
+  settings: { "sastls.server.path": path.resolve(args.server), "editor.lightbulb.enabled": "on" },
 });
-const cs = spawn(process.execPath, [entry, "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--user-data-dir", userData,
-  "--extensions-dir", extensions, "--config", config, "--disable-telemetry", "--disable-update-check",
-  "--disable-workspace-trust", path.resolve(args.workspace)], { stdio: ["ignore", "pipe", "pipe"] });
-let csLog = "";
-cs.stdout.on("data", (d) => (csLog += d));
-cs.stderr.on("data", (d) => (csLog += d));
-
-let browser;
 let exitCode = 1;
-const deadline = setTimeout(() => {
-  log("timed out");
-  finish(1);
-}, 240_000);
-
-async function finish(code) {
-  clearTimeout(deadline);
-  try {
-    if (browser) await browser.close();
-  } catch {}
-  cs.kill("SIGTERM");
-  fs.writeFileSync(path.join(out, "code-server.log"), csLog);
-  fs.rmSync(tmp, { recursive: true, force: true });
-  process.exit(code);
-}
-
-async function waitFor(page, fn, what, timeout = 60_000, ...fnArgs) {
-  const start = Date.now();
-  for (;;) {
-    const v = await page.evaluate(fn, ...fnArgs).catch(() => undefined);
-    if (v) return v;
-    if (Date.now() - start > timeout) {
-      await page.screenshot({ path: path.join(out, `timeout-${what.replace(/\W+/g, "-")}.png`) });
-      throw new Error(`timed out waiting for ${what}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 try {
-  for (let i = 0; i < 120; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-      "--no-first-run", "--disable-sync", "--disable-quic", `--user-data-dir=${path.join(tmp, "chromium")}`],
-    defaultViewport: { width: 1400, height: 900 },
-  });
-  const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(path.resolve(args.workspace))}`);
-  await waitFor(page, () => !!document.querySelector(".monaco-workbench .part.editor"), "workbench");
-  log("workbench up");
-  await new Promise((r) => setTimeout(r, 3000));
-
-  // Open the file through Quick Open.
-  await page.keyboard.down("Control");
-  await page.keyboard.press("KeyP");
-  await page.keyboard.up("Control");
-  await waitFor(page, () => !!document.querySelector(".quick-input-widget input"), "quick open");
-  await page.keyboard.type(args.open);
-  // Enter only once the file is listed (on a busy machine the search takes a while).
-  await waitFor(page, (name) => [...document.querySelectorAll(".quick-input-list .monaco-list-row")]
-    .some((r) => (r.textContent || "").includes(name)), "quick open result", 30_000, path.basename(args.open));
-  await new Promise((r) => setTimeout(r, 300));
-  await page.keyboard.press("Enter");
-  await waitFor(page, (name) => [...document.querySelectorAll(".tab .label-name")].some((e) => e.textContent === name),
-    "editor tab", 30_000, path.basename(args.open));
+  await sleep(3000);
+  await openFile(page, out, args.open);
   log("file open");
 
   // Problems panel: diagnostics from the server.
-  await page.keyboard.down("Control");
-  await page.keyboard.down("Shift");
-  await page.keyboard.press("KeyM");
-  await page.keyboard.up("Shift");
-  await page.keyboard.up("Control");
+  await chord(page, "Control", "Shift", "KeyM");
   const first = await waitFor(page, () => {
     const rows = [...document.querySelectorAll(".markers-panel .monaco-list-row")].map((r) => r.textContent || "");
     return rows.length > 1 ? rows : undefined;
@@ -146,17 +40,12 @@ try {
     exitCode = 0;
   } else {
   // Go to the first problem in the editor, open the quick-fix menu, pick Investigate.
-  await page.waitForSelector(".editor-instance .view-lines", { visible: true, timeout: 60_000 });
-  await page.click(".editor-instance .view-lines");
-  await page.keyboard.down("Control");
-  await page.keyboard.press("Home");
-  await page.keyboard.up("Control");
+  await focusEditor(page, out);
+  await chord(page, "Control", "Home");
   await page.keyboard.press("F8");
-  await new Promise((r) => setTimeout(r, 800));
+  await waitFor(page, () => !!document.querySelector(".zone-widget .marker-widget, .marker-widget"), "the problem peek", 30_000);
   await page.keyboard.press("Escape");
-  await page.keyboard.down("Control");
-  await page.keyboard.press("Period");
-  await page.keyboard.up("Control");
+  await chord(page, "Control", "Period");
   const items = await waitFor(page, () => {
     const rows = [...document.querySelectorAll(".action-widget .monaco-list-row")].map((r) => r.textContent || "");
     return rows.some((t) => /investigate/i.test(t)) ? rows : undefined;

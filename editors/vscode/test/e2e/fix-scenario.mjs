@@ -4,13 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function chord(page, ...keys) {
-  for (const k of keys.slice(0, -1)) await page.keyboard.down(k);
-  await page.keyboard.press(keys[keys.length - 1]);
-  for (const k of keys.slice(0, -1).reverse()) await page.keyboard.up(k);
-}
+import { chord, goToLine, sleep } from "./harness.mjs";
 
 /** Click the notification button labelled ``label`` (returns the notification's text). */
 async function clickNotificationButton(page, waitFor, label, what) {
@@ -40,13 +34,7 @@ export async function run({ page, args, out, log, waitFor }) {
   const rule = args.rule || "B602";
 
   // the finding's line, then the quick-fix menu
-  await page.waitForSelector(".editor-instance .view-lines", { visible: true, timeout: 60_000 });
-  await page.click(".editor-instance .view-lines");
-  await chord(page, "Control", "KeyG");
-  await waitFor(page, () => !!document.querySelector(".quick-input-widget input"), "go to line");
-  await page.keyboard.type(String(line));
-  await page.keyboard.press("Enter");
-  await sleep(500);
+  await goToLine(page, out, line);
   await chord(page, "Control", "Period");
   const items = await waitFor(page, () => {
     const rows = [...document.querySelectorAll(".action-widget .monaco-list-row")].map((r) => r.textContent || "");
@@ -76,8 +64,12 @@ export async function run({ page, args, out, log, waitFor }) {
     const tab = [...document.querySelectorAll(".tab .label-name")].map((e) => e.textContent || "").find((t) => /sastls fix/.test(t));
     return diff && tab ? tab : undefined;
   }, "the diff editor", 30_000);
-  const inserted = await page.evaluate(() =>
-    [...document.querySelectorAll(".monaco-diff-editor .editor.modified .view-line")].map((e) => (e.textContent || "").replace(/\u00a0/g, " ")).join("\n"));
+  // the modified side renders a moment after the tab shows (longer on a loaded machine)
+  const inserted = await waitFor(page, () => {
+    const text = [...document.querySelectorAll(".monaco-diff-editor .editor.modified .view-line")]
+      .map((e) => (e.textContent || "").replace(/\u00a0/g, " ")).join("\n");
+    return text.trim() ? text : undefined;
+  }, "the diff's modified side", 30_000);
   log("diff tab:", diffTab);
   await sleep(800);
   await page.screenshot({ path: path.join(out, "fix-2-diff.png") });

@@ -1,0 +1,14 @@
+from flask import Flask, request
+
+try:
+    from lxml import etree
+except ImportError:  # pragma: no cover - lxml is optional
+    import xml.etree.ElementTree as etree
+
+app = Flask(__name__)
+
+
+@app.post("/orders")
+def orders():
+    root = etree.fromstring(request.get_data())
+    return {"lines": [line.get("sku") for line in root.iter("line")]}
