@@ -135,10 +135,11 @@ def route_after_verify(state: FixState) -> Route:
 def stuck_reason(phase_hashes: list[str], same_error: int, stale: int, last_error: str) -> str | None:
     """Why the loop is stuck in its phase, or None."""
     h = phase_hashes
+    why = f" (the last one failed: {last_error})" if last_error else ""  # what the user needs to know
     if len(h) >= 4 and h[-1] == h[-3] and h[-2] == h[-4] and h[-1] != h[-2]:
-        return f"stuck: oscillating between two patches ({h[-2][:8]} and {h[-1][:8]})"
+        return f"stuck: oscillating between two patches ({h[-2][:8]} and {h[-1][:8]}){why}"
     if stale >= STALE_LIMIT:
-        return f"stuck: no new patch content in {stale} attempts"
+        return f"stuck: no new patch content in {stale} attempts{why}"
     if same_error >= SAME_ERROR_LIMIT:
         return f"stuck: the same verification error {same_error} times in a row ({last_error})"
     return None

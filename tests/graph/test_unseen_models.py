@@ -9,6 +9,7 @@ deadline. No verdict may be a FALSE_POSITIVE that the model did not state plainl
 
 from __future__ import annotations
 
+import email.utils
 import importlib.util
 import json
 import re
@@ -329,6 +330,23 @@ async def test_a_fault_then_an_answer(project: Path, fault: str, first: Any) -> 
     assert (v.verdict, v.stop_reason) == ("TRUE_POSITIVE", None), (fault, v.justification)
     assert model.calls == 2 == v.usage.model_calls  # failed calls are counted too
     assert wall < 10.0
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        lambda: {"retry-after-ms": "1500"},
+        lambda: {"retry-after": "1.5"},
+        lambda: {"retry-after": email.utils.formatdate(time.time() + 3, usegmt=True)},  # an HTTP date
+    ],
+    ids=["retry-after-ms", "fractional-seconds", "http-date"],
+)
+async def test_retry_after_in_its_other_spellings_is_waited_for(project: Path, headers: Any) -> None:
+    sent = headers()
+    brain = U.scripted(lambda req: U.http_error(429, sent), conclude())
+    v, model, _ = await investigate(project, brain)
+    assert (v.verdict, v.stop_reason, model.calls) == ("TRUE_POSITIVE", None, 2), v.justification
+    assert model.served_at[1] - model.served_at[0] >= 1.4  # the wait asked for (a date: whole seconds)
 
 
 async def test_retry_after_beyond_the_deadline_is_not_waited_for(project: Path) -> None:
