@@ -207,6 +207,55 @@ FLAWFINDER_FAMILY: Final[dict[str, Family]] = {
     "FF1070": "buffer",
 }
 
+# clang static analyzer checkers (csgrep: CLANG_WARNING, key event "warning[core.NullDereference]"),
+# by checker name or its prefix; unix.Malloc says which memory error in its message.
+CLANG_CHECKER_FAMILY: Final[dict[str, Family]] = {
+    "core.NullDereference": "null_deref",
+    "core.NonNullParamChecker": "null_deref",
+    "core.uninitialized": "uninit",
+    "core.UndefinedBinaryOperatorResult": "uninit",
+    "alpha.security.ArrayBound": "buffer",
+    "alpha.security.ArrayBoundV2": "buffer",
+    "alpha.unix.cstring.OutOfBounds": "buffer",
+    "alpha.unix.cstring.BufferOverlap": "buffer",
+    "unix.cstring.BadSizeArg": "buffer",
+    "security.insecureAPI.strcpy": "buffer",
+    "security.insecureAPI.gets": "buffer",
+    "core.BitwiseShift": "int_overflow",
+    "unix.MismatchedDeallocator": "double_free",
+}
+_CLANG_MALLOC: Final[tuple[tuple[str, Family], ...]] = (
+    (r"after it is freed|after it was freed|released memory.*use|use of .*released", "use_after_free"),
+    (r"free released memory|released twice|double free", "double_free"),
+    (r"leak", "leak"),
+)
+_CLANG_CHECKER = re.compile(
+    r"\[((?:alpha\.|core\.|unix\.|security\.|cplusplus\.|deadcode\.|optin\.)[\w.]+)\]"
+)
+
+
+def clang_family(finding: Finding) -> Family | None:
+    """The family of a clang analyzer finding: its checker (``[unix.Malloc]`` in csgrep's key
+    event or the message), and for unix.Malloc the memory error its message names."""
+    for where in (finding.rule_name or "", finding.message, finding.rule_id):
+        m = _CLANG_CHECKER.search(where or "")
+        if m is None:
+            continue
+        checker = m.group(1)
+        if checker in {"unix.Malloc", "cplusplus.NewDelete"}:
+            for pattern, fam in _CLANG_MALLOC:
+                if re.search(pattern, finding.message, re.IGNORECASE):
+                    return fam
+            return None
+        parts = checker.split(".")
+        for i in range(len(parts), 0, -1):
+            found = CLANG_CHECKER_FAMILY.get(".".join(parts[:i]))
+            if found is not None:
+                return found
+        return None
+    return None
+
+
 # gcc warning options (gcc's JSON and SARIF rule ids; csgrep keeps them in the key event or message).
 GCC_OPTION_FAMILY: Final[dict[str, Family]] = {
     "-Wanalyzer-double-free": "double_free",
@@ -298,6 +347,10 @@ def family_of(finding: Finding) -> Family | None:
     if tool == "cppcheck" or rule in CPPCHECK_FAMILY:
         bracket = re.search(r"\[([^\]]+)\]", finding.rule_name or "")  # csgrep: "error[nullPointer]"
         fam = CPPCHECK_FAMILY.get(rule) or (CPPCHECK_FAMILY.get(bracket.group(1)) if bracket else None)
+        if fam is not None:
+            return fam
+    if tool == "clang" or rule == "CLANG_WARNING":
+        fam = clang_family(finding)
         if fam is not None:
             return fam
     if tool == "flawfinder" and rule in FLAWFINDER_FAMILY:
