@@ -126,8 +126,8 @@ SETTINGS: tuple[Setting, ...] = (
     # --- findings ---
     Setting(
         "scanners",
-        "Scanners the server runs on open and save (each must be installed).",
-        items=("bandit", "semgrep", "cppcheck", "flawfinder"),
+        "Scanners the server runs on open and save (each must be installed; gcc runs -fanalyzer).",
+        items=("bandit", "semgrep", "cppcheck", "flawfinder", "gcc"),
     ),
     Setting(
         "semgrep_rules",
@@ -141,7 +141,7 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "finding_globs",
-        "Findings files loaded from the workspace (SARIF, Semgrep, Bandit, csgrep, cppcheck).",
+        "Findings files loaded from the workspace (SARIF, Semgrep, Bandit, csgrep, cppcheck, gcc JSON).",
     ),
     Setting("exclude_globs", "Workspace paths never read (neither findings nor code)."),
     Setting("privacy_globs", "Files whose code is never sent to a model."),

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from lsp_latency import SERVER, SERVER_ENV, make_workspace, pct, rss_mb
+from lsp_latency import SERVER, SERVER_ENV, load_text, make_workspace, pct, rss_mb, tree_rss_mb
 
 CANARY_TIMEOUT = 15.0
 STRAY = b'{"jsonrpc":"2.0","id":9999901}'
@@ -597,8 +597,13 @@ class LoadResult:
     hover_ms: list[float] = field(default_factory=list)
     action_ms: list[float] = field(default_factory=list)
     unanswered: int = 0
-    rss_before: float = 0.0
+    rss_before: float = 0.0  # the server's process
     rss_after: float = 0.0
+    tree_before: float = 0.0  # with its worker process
+    tree_after: float = 0.0
+    processes: int = 0
+    load_before: str = ""
+    load_after: str = ""
     after_storm_ms: list[float] = field(default_factory=list)
     publishes: int = 0
 
@@ -607,7 +612,7 @@ async def run_load(
     s: Session, *, storm: int = 10_000, investigations: int = 8, burst: int = 20, pause: float = 0.01
 ) -> LoadResult:
     c = s.client
-    out = LoadResult(rss_before=rss_mb(c.pid)[0])
+    out = LoadResult(rss_before=rss_mb(c.pid)[0], tree_before=tree_rss_mb(c.pid)[0], load_before=load_text())
     c.want_diagnostics = False
     publishes0 = c.notifications.get("textDocument/publishDiagnostics", 0)
     storming = True
@@ -682,7 +687,10 @@ async def run_load(
     out.storm_seconds = time.perf_counter() - t0
     storming = False
     await probe
+    out.load_after = load_text()
     out.rss_after = rss_mb(c.pid)[0]
+    out.tree_after, each = tree_rss_mb(c.pid)
+    out.processes = len(each)
     for k in range(20):  # deafness check: answered at once after the storm?
         t1 = time.perf_counter()
         got = await c.request("textDocument/hover", s.hover_params(k), timeout=CANARY_TIMEOUT)
@@ -769,9 +777,11 @@ async def main_async(args: argparse.Namespace, say: Callable[[str], None] = prin
             say(_line("hover after the storm", load.after_storm_ms))
             say(
                 f"  unanswered {load.unanswered}; "
-                f"server RSS {load.rss_before:.0f} MB -> {load.rss_after:.0f} MB "
-                f"(growth {load.rss_after - load.rss_before:+.0f} MB)"
+                f"RSS with the worker ({load.processes} processes) {load.tree_before:.0f} MB -> "
+                f"{load.tree_after:.0f} MB (growth {load.tree_after - load.tree_before:+.0f} MB); "
+                f"server process alone {load.rss_before:.0f} MB -> {load.rss_after:.0f} MB"
             )
+            say(f"  machine: {load.load_before} before the storm, {load.load_after} after")
             if args.big_mb:
                 before, after, told, answers = await run_big_document(s, args.big_mb)
                 figures["big"] = (before, after, told, answers)
@@ -801,6 +811,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main() -> int:
     args = parse_args()
     print("command:", shlex.join([Path(sys.executable).name, *sys.argv]))
+    print(f"machine: {load_text()}")
     figures = asyncio.run(main_async(args))
     b, load = figures["battery"], figures["load"]
     ok = not b.unanswered and not b.deaf_after and not load.unanswered and figures["alive"]

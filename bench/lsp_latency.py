@@ -112,6 +112,39 @@ def rss_mb(pid: int) -> tuple[float, float]:
     return fields.get("VmRSS", 0.0), fields.get("VmHWM", 0.0)
 
 
+def children_of(pid: int) -> list[int]:
+    """Every process below ``pid`` (the server's worker process, its scanners...)."""
+    out: list[int] = []
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        for task in Path(f"/proc/{p}/task").glob("*"):
+            try:
+                kids = [int(k) for k in (task / "children").read_text().split()]
+            except OSError:
+                continue
+            out += kids
+            todo += kids
+    return out
+
+
+def tree_rss_mb(pid: int) -> tuple[float, dict[int, float]]:
+    """RSS of ``pid`` and every process below it: (total MB, {pid: MB})."""
+    each: dict[int, float] = {}
+    for p in [pid, *children_of(pid)]:
+        try:
+            each[p] = rss_mb(p)[0]
+        except OSError:
+            continue
+    return sum(each.values()), each
+
+
+def load_text() -> str:
+    """The machine's load (it is shared: every figure is read beside it)."""
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
 class RawClient:
     """A minimal JSON-RPC client over the server's stdio: times what the server sends, not how
     fast a Python client can decode it (editors decode JSON natively)."""
@@ -317,7 +350,11 @@ def report(title: str, results: dict[str, list[float]], pid: int) -> None:
             f"   (n={len(values)}, mean {statistics.fmean(values):.1f})"
         )
     rss, hwm = rss_mb(pid)
-    print(f"  server RSS {rss:.0f} MB (peak {hwm:.0f} MB)")
+    total, each = tree_rss_mb(pid)
+    print(
+        f"  server RSS {rss:.0f} MB (peak {hwm:.0f} MB); with its worker process: {total:.0f} MB "
+        f"({len(each)} processes); {load_text()}"
+    )
 
 
 async def main() -> int:
@@ -328,6 +365,7 @@ async def main() -> int:
     ap.add_argument("--rounds", type=int, default=40)
     args = ap.parse_args()
     print("command:", shlex.join([Path(sys.executable).name, *sys.argv]))
+    print(f"machine: {load_text()}")
     with tempfile.TemporaryDirectory(prefix="sastls-bench-") as tmp:
         root = Path(tmp)
         t0 = time.perf_counter()

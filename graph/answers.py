@@ -16,7 +16,9 @@ Models answer in many spellings of the same thing. Before validation this module
   of them is expected, and a few key spellings with the same meaning (``verdict`` for
   ``investigation_result``, ``file``/``line`` in evidence).
 A verdict written in plain text is recovered only when the text names exactly one verdict and never
-negates it. Nothing here decides a verdict the model did not state.
+negates it; a FALSE_POSITIVE only where it is affirmed ("Verdict: false positive", "this is a false
+positive because ..."), without doubt and not with a stated confidence of 50 % or less. Nothing here
+decides a verdict the model did not state.
 """
 
 from __future__ import annotations
@@ -57,15 +59,83 @@ def clean(text: str | None) -> str:
     return out.strip()
 
 
+_NUMBERED = re.compile(r"^\s*\d+\s*\|\s?")
+ECHO_MIN = 12  # shorter lines ("}", "return x") say nothing and may be the model's own
+
+
+def without_echo(text: str | None, code: Iterable[str]) -> str | None:
+    """``text`` without the lines that repeat the analysed code (untrusted data the model was shown).
+
+    A model that quotes the code back, fenced or not, quotes whatever the code holds: a comment or a
+    string written as a tool call or a verdict would otherwise be read as the model's own answer. A
+    line of the answer is dropped when it (without a ``12 | `` line number) is part of a line of the
+    code; what remains is the model's own text."""
+    if not text:
+        return text
+    lines: set[str] = set()
+    for chunk in code:
+        for line in chunk.splitlines():
+            bare = _NUMBERED.sub("", line).strip()
+            if len(bare) >= ECHO_MIN:
+                lines.add(bare)
+    if not lines:
+        return text
+    kept = []
+    for line in text.splitlines():
+        bare = _NUMBERED.sub("", line).strip()
+        if len(bare) >= ECHO_MIN and any(bare in code_line for code_line in lines):
+            continue
+        kept.append(line)
+    return "\n".join(kept)
+
+
 # ------------------------------------------------------------------------------------ JSON in text
 
 
 def _relaxed(fragment: str) -> Any:
-    """A Python-literal reading of a JSON-like fragment (single quotes, True/False/None, trailing commas)."""
-    try:
-        return ast.literal_eval(fragment)
-    except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
-        return None
+    """A Python-literal reading of a JSON-like fragment (single quotes, True/False/None, trailing
+    commas), also when it mixes in JSON's ``true``/``false``/``null`` (``{"end_line": null,}``)."""
+    for text in (fragment, _python_words(fragment)):
+        try:
+            return ast.literal_eval(text)
+        except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
+            continue
+    return None
+
+
+_JSON_WORDS = {"true": "True", "false": "False", "null": "None"}
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+def _python_words(fragment: str) -> str:
+    """``fragment`` with JSON's bare ``true``/``false``/``null`` (outside strings) spelled as Python's."""
+    out: list[str] = []
+    quote: str | None = None
+    escaped = False
+    i = 0
+    while i < len(fragment):
+        c = fragment[i]
+        if quote:
+            out.append(c)
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == quote:
+                quote = None
+            i += 1
+            continue
+        if c in "\"'":
+            quote = c
+        m = _WORD.match(fragment, i) if c.isalpha() or c == "_" else None
+        if m is not None:
+            word = m.group(0)
+            out.append(_JSON_WORDS.get(word, word))
+            i += len(word)
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
 
 
 def _balanced(text: str, start: int) -> int | None:
@@ -323,6 +393,17 @@ def _lines(obj: dict[str, Any], props: Mapping[str, Any]) -> None:
         obj.setdefault("end_line", int(m.group(2) or m.group(1)))
 
 
+PERCENT = (10, 100)  # above 10, a 0..1 value is on a percent scale; 2..10 may be a 1-10 scale: re-asked
+
+
+def _fraction(schema: Mapping[str, Any], n: float) -> float:
+    """A 0..1 value written on a percent scale (``85`` for 0.85: "confidence 85") as the fraction. A
+    value from 1 to 10 is left as is (invalid: re-asked): "8" may mean 8 % or 8 out of 10."""
+    if schema.get("minimum") == 0 and schema.get("maximum") == 1 and PERCENT[0] < n <= PERCENT[1]:
+        return n / 100
+    return n
+
+
 # Keys with the same meaning, per object shape (read only when the canonical key is absent).
 ALIASES: dict[str, tuple[str, ...]] = {
     "investigation_result": ("verdict", "result", "classification", "label", "decision"),
@@ -360,11 +441,13 @@ def normalise(schema: Mapping[str, Any], value: Any) -> Any:
         if "number" in types:
             n = _number(value)
             if n is not None:
-                return n
+                return _fraction(schema, n)
         if "null" in types and low in ("null", "none", ""):
             return None
     if "boolean" in types and not isinstance(value, bool) and value in (0, 1):
         return bool(value)
+    if "number" in types and isinstance(value, int | float) and not isinstance(value, bool):
+        return _fraction(schema, value)
     if "array" in types:
         if value is None:
             return []
@@ -408,28 +491,84 @@ _NEGATION = re.compile(
     re.IGNORECASE,
 )
 _CONDITION = re.compile(r"^[^.;:?!\n]{0,12}\b(?:if|unless|assuming|provided|when|or)\b", re.IGNORECASE)
-_CONFIDENCE = re.compile(r"confidence\W{0,6}(\d+(?:\.\d+)?\s*%?)", re.IGNORECASE)
+_QUESTION = re.compile(r"^[\s\"'`*_)\]]{0,4}\?")  # "False positive? No." asks, it does not state
+# A FALSE_POSITIVE needs an answer that states it without doubt (recall first): hedged ("likely a false
+# positive"), qualified ("a false positive, but ..."), or beside words of doubt, it is not stated.
+_HEDGE = re.compile(
+    r"\b(?:likely|probably|presumably|possibly|perhaps|maybe|apparently|seems?|appears?|looks?(?: like)?|"
+    r"suspect|guess|think|believe|assume|would|should|might|may|could|arguably)\b[^.;:?!\n]{0,30}$",
+    re.IGNORECASE,
+)
+_QUALIFIED = re.compile(r"^[^.;?!\n]{0,16}\b(?:but|however|although|though|yet|except)\b", re.IGNORECASE)
+_DOUBT = re.compile(
+    r"\b(?:not\s+(?:sure|certain|clear|enough)|unsure|uncertain|unclear|hard\s+to\s+(?:say|tell)|"
+    r"(?:cannot|can't|could\s*n[o']t|couldn't|did\s*n[o']t|didn't|unable\s+to)\s+"
+    r"(?:tell|see|find|determine|verify|confirm|check|know|be\s+sure)|without\s+(?:seeing|knowing|more)|"
+    r"more\s+(?:context|code)\s+(?:is\s+)?(?:needed|required)|low\s+confidence|not\s+confident)",
+    re.IGNORECASE,
+)
+_CONFIDENCE = re.compile(
+    r"confidence\W{0,6}(\d+(?:\.\d+)?\s*%?)|(\d+(?:\.\d+)?\s*%)\s*(?:confidence|confident|sure|certain)",
+    re.IGNORECASE,
+)
+# A FALSE_POSITIVE in prose is read only where it is affirmed: in its clause, only a verdict heading or
+# "this/it/the finding is (clearly) a" comes before it, and the clause ends, or gives its reason, after it
+# ("A false positive is impossible here", "Far from a false positive", "hardly a false positive" are not).
+_FP_BEFORE = re.compile(
+    r"(?:^|[.,;:!?\n(\[|>\u2014\u2013-])\s*"
+    r"(?:(?:so|thus|hence|therefore|overall|in\s+(?:conclusion|summary)|finally)\W{0,3})?"
+    r"(?:(?:final\s+|my\s+|the\s+)?(?:verdict|answer|classification|conclusion|result|assessment|label)"
+    r"(?:\s+is)?(?:\s+that)?\s*\W{0,3})?"
+    r"(?:(?:this|it|that|the\s+\w+|this\s+\w+)\s*(?:\s+is|\s+was|['\u2019]s)\s+)?"
+    r"(?:(?:clearly|definitely|certainly)\s+)?(?:an?\s+)?$",
+    re.IGNORECASE,
+)
+_FP_AFTER = re.compile(
+    r"^\s*(?:$|[.;:!,\n)\]\u2014\u2013-]|\((?:conf|\d)|(?:because|since|as|given|due|with|here\s*[.;:,]|"
+    r"for\s+(?:this|the)\b))",
+    re.IGNORECASE,
+)
+_LOW = 0.5  # a FALSE_POSITIVE stated with this confidence or less is doubt, not a verdict
+
+
+_MARKUP = re.compile(r"[*_`#\"]+")
 
 
 def plain_verdict(text: str | None) -> tuple[str, float | None] | None:
     """The verdict a plain-text answer states, when it states exactly one and never hedges or negates
-    it (``"not a false positive"``, ``"true or false positive"`` are ambiguous): (label, confidence)."""
+    it (``"not a false positive"``, ``"true or false positive"``, ``"false positive? no"`` are
+    ambiguous): (label, confidence). A FALSE_POSITIVE is read only when stated without doubt
+    (``"probably a false positive"``, ``"a false positive, but ..."`` or a word of doubt anywhere in the
+    answer make it ambiguous: doubt never ends as FALSE_POSITIVE)."""
     body = clean(text)
     found: set[str] = set()
     for m in _LABEL.finditer(body):
         before = body[max(0, m.start() - 40) : m.start()]
-        if _NEGATION.search(before) or _CONDITION.search(body[m.end() : m.end() + 40]):
-            return None  # negated, hedged or conditional: not a stated verdict
+        after = body[m.end() : m.end() + 40]
+        if _NEGATION.search(before) or _CONDITION.search(after) or _QUESTION.search(after):
+            return None  # negated, hedged, conditional or asked: not a stated verdict
+        if m.lastgroup == "FALSE_POSITIVE" and (
+            _HEDGE.search(before)
+            or _QUALIFIED.search(after)
+            or _DOUBT.search(body)
+            or not _FP_BEFORE.search(_MARKUP.sub("", body[max(0, m.start() - 80) : m.start()]))
+            or not _FP_AFTER.search(_MARKUP.sub("", after))
+        ):
+            return None
         found.add(str(m.lastgroup))
     if len(found) != 1:
         return None
     stated = _CONFIDENCE.search(body)
-    confidence = _number(stated.group(1)) if stated else None
-    if confidence is not None and 1 < confidence <= 100:
-        confidence /= 100  # "confidence 85" on a percent scale
+    confidence = _number(stated.group(1) or stated.group(2)) if stated else None
+    percent = stated is not None and "%" in stated.group(0)
+    if confidence is not None and (PERCENT[0] < confidence <= PERCENT[1] or (percent and confidence > 1)):
+        confidence /= 100  # "confidence 85" on a percent scale ("confidence 8" may be out of 10: unread)
     if confidence is not None and not 0 <= confidence <= 1:
         confidence = None
-    return found.pop(), confidence
+    label = found.pop()
+    if label == "FALSE_POSITIVE" and confidence is not None and confidence <= _LOW:
+        return None  # "false positive, 40% confidence": the model doubts it
+    return label, confidence
 
 
 _PLACE = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w.-]+\.[A-Za-z]\w{0,5}):(\d+)(?:-(\d+))?\b")

@@ -135,10 +135,11 @@ def route_after_verify(state: FixState) -> Route:
 def stuck_reason(phase_hashes: list[str], same_error: int, stale: int, last_error: str) -> str | None:
     """Why the loop is stuck in its phase, or None."""
     h = phase_hashes
+    why = f" (the last one failed: {last_error})" if last_error else ""  # what the user needs to know
     if len(h) >= 4 and h[-1] == h[-3] and h[-2] == h[-4] and h[-1] != h[-2]:
-        return f"stuck: oscillating between two patches ({h[-2][:8]} and {h[-1][:8]})"
+        return f"stuck: oscillating between two patches ({h[-2][:8]} and {h[-1][:8]}){why}"
     if stale >= STALE_LIMIT:
-        return f"stuck: no new patch content in {stale} attempts"
+        return f"stuck: no new patch content in {stale} attempts{why}"
     if same_error >= SAME_ERROR_LIMIT:
         return f"stuck: the same verification error {same_error} times in a row ({last_error})"
     return None
@@ -275,8 +276,8 @@ class _Run:
             else:
                 reason = why
             nxt = next_phase(phase, self.model is not None) if phase == "local" else None
-            if nxt is None or over_budget:
-                return {"status": "failed", "stop_reason": over_budget or reason}
+            if nxt is None or over_budget:  # the budget bounds model calls: the offline rewrites were free
+                return {"status": "failed", "stop_reason": reason if nxt is None else over_budget}
             entered = self._enter(nxt, f"{phase} phase over: {reason}", state.get("notes", []), len(attempts))
             return cast(FixState, entered)
         edits = tuple(Edit.from_dict(e) for e in pending["edits"])
@@ -337,7 +338,7 @@ class _Run:
         same = state.get("same_error", 0) + 1 if signature == state.get("last_signature") else 1
         stale = state.get("stale", 0) + 1 if repeated else (0 if digest else state.get("stale", 0))
         update.update(phase_hashes=hashes, same_error=same, last_signature=signature, stale=stale)
-        if over_budget:
+        if over_budget and phase != "local":  # offline rewrites cost nothing: each is still tried
             update.update(status="failed", stop_reason=over_budget)
             return cast(FixState, update)
         if phase == "local":

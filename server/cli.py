@@ -280,7 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = _sub(
         sub,
         "eval",
-        "score a triaged SARIF against expected results (OWASP CSV) or an external corpus manifest",
+        "score a triaged SARIF against expected results (OWASP CSV, or labelled code regions) "
+        "or an external corpus manifest",
         "sastls eval triaged.sarif --expected expected.csv\n"
         "sastls eval triaged.sarif --external tests/external/manifest.toml",
     )
@@ -289,7 +290,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument(
         "--expected",
         metavar="CASES.csv",
-        help="test name, category, real (true/false), CWE (one label per case)",
+        help="test name, category, real (true/false), CWE; or file, cwe, start_line, end_line, label",
     )
     g.add_argument(
         "--external",

@@ -50,8 +50,8 @@ class Observation:
     rule_id: str
     verdict: str | None  # properties.sastls.verdict, None when untriaged
     where: str  # "$.runs[0].results[3]"
-    line: int | None = None  # startLine of the first location with a file
-    tool: str = ""  # the run's tool.driver.name
+    line: int = 0  # the result's start line (0 when it has none)
+    tool: str = ""  # the run's tool name
     justification: str = ""  # properties.sastls.justification
 
 
@@ -282,17 +282,24 @@ def _uri_path(uri: str) -> str:
     return unquote(path)
 
 
-def _result_place(result: Mapping[str, Any]) -> tuple[str | None, int | None]:
-    """The path and start line of the first location that names a file."""
+def _result_line(result: Mapping[str, Any]) -> int:
+    for loc in result.get("locations") or ():
+        phys = loc.get("physicalLocation") if isinstance(loc, dict) else None
+        region = phys.get("region") if isinstance(phys, dict) else None
+        line = region.get("startLine") if isinstance(region, dict) else None
+        if isinstance(line, int) and not isinstance(line, bool) and line > 0:
+            return line
+    return 0
+
+
+def _result_path(result: Mapping[str, Any]) -> str | None:
     for loc in result.get("locations") or ():
         phys = loc.get("physicalLocation") if isinstance(loc, dict) else None
         art = phys.get("artifactLocation") if isinstance(phys, dict) else None
         uri = art.get("uri") if isinstance(art, dict) else None
         if isinstance(uri, str) and uri:
-            region = phys.get("region") if isinstance(phys, dict) else None
-            line = region.get("startLine") if isinstance(region, dict) else None
-            return _uri_path(uri), line if isinstance(line, int) and not isinstance(line, bool) else None
-    return None, None
+            return _uri_path(uri)
+    return None
 
 
 def observations(doc: Mapping[str, Any]) -> tuple[list[Observation], list[str]]:
@@ -310,7 +317,6 @@ def observations(doc: Mapping[str, Any]) -> tuple[list[Observation], list[str]]:
         tool = run.get("tool")
         driver = tool.get("driver") if isinstance(tool, dict) else None
         found = driver.get("rules") if isinstance(driver, dict) else None
-        tool_name = driver.get("name") if isinstance(driver, dict) else None
         rules: list[Any] = found if isinstance(found, list) else []
         by_id = {x.get("id"): x for x in rules if isinstance(x, dict)}
         results = run.get("results")
@@ -324,7 +330,7 @@ def observations(doc: Mapping[str, Any]) -> tuple[list[Observation], list[str]]:
                 or result.get("baselineState") == "absent"
             ):
                 continue  # a pass / not-applicable result, or one that is gone: not a detection
-            path, line = _result_place(result)
+            path = _result_path(result)
             if path is None:
                 errors.append(f"{where}: no location with a file")
                 continue
@@ -352,8 +358,8 @@ def observations(doc: Mapping[str, Any]) -> tuple[list[Observation], list[str]]:
                     rule_id=rule_id if isinstance(rule_id, str) else "",
                     verdict=verdict if isinstance(verdict, str) else None,
                     where=where,
-                    line=line,
-                    tool=tool_name if isinstance(tool_name, str) else "",
+                    line=_result_line(result),
+                    tool=str(driver.get("name", "")) if isinstance(driver, dict) else "",
                     justification=why if isinstance(why, str) else "",
                 )
             )

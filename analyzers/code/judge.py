@@ -11,6 +11,7 @@ NEEDS_REVIEW, and a value it cannot prove safe keeps the finding TRUE_POSITIVE.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
@@ -87,7 +88,7 @@ class Judge:
         if family is None:
             return _review(
                 "rule not modelled",
-                f"The offline analyst does not model rule {finding.rule_id!r}"
+                f"The offline analyst does not model rule {_shown_rule(finding)!r}"
                 + (f" (CWE-{', CWE-'.join(str(c) for c in finding.cwe)})" if finding.cwe else "")
                 + "; it needs a human look.",
             )
@@ -116,6 +117,15 @@ class Judge:
         if not any(c.startswith(finding.path + ":") for c in consulted):
             consulted.insert(0, own)
         return _judgement(outcome, tuple(consulted))
+
+
+def _shown_rule(finding: Finding) -> str:
+    """The rule as the scanner names it: csgrep's checkers (``COMPILER_WARNING``) keep it in the key
+    event (``warning[-Wunused-parameter]``, ``style[constVariable]``)."""
+    m = re.search(r"\[([^\]]+)\]", finding.rule_name or "")
+    if finding.rule_id.endswith("_WARNING") and m:
+        return f"{finding.rule_id} {m.group(1)}"
+    return finding.rule_id
 
 
 def judge_finding(finding: Finding, index: WorkspaceIndex, *, model_paths: Sequence[str] = ()) -> Judgement:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import sys
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -49,7 +50,7 @@ _SEPARATOR: dict[str, str] = {"cpp": "::"}
 _QUERY_DIR: dict[str, str] = {"tsx": "typescript"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Symbol:
     """A definition. Lines are 1-based and inclusive; ``qualified_name`` joins enclosing scopes
     (``Class.method``, ``ns::Class::method``, ``outer.inner``, Go ``Recv.Method``).
@@ -68,14 +69,14 @@ class Symbol:
     container: str = field(default="", compare=False)  # qualified name of the enclosing scope
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SymbolMatch:
     symbol: Symbol
     strategy: str  # same_file | import | workspace | fuzzy
     score: float
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CallSite:
     path: str
     line: int
@@ -83,7 +84,7 @@ class CallSite:
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Call:
     """A call in one file: the called name, its receiver text (``obj`` in ``obj.m()``), 1-based line,
     the index of the calling function in ``FileSummary.symbols`` (or -1) and the stripped source line."""
@@ -95,7 +96,7 @@ class Call:
     text: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Import:
     """One import/include. ``module`` is the dotted module (Python/Java), the include path (C/C++)
     or the module specifier (JS/TS/Go). ``names`` are (imported name, local alias) pairs; ``alias``
@@ -110,7 +111,7 @@ class Import:
     written: str = field(default="", compare=False)  # Python ``from`` imports: the module as written
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FileSummary:
     path: str
     language: LanguageName
@@ -417,9 +418,10 @@ def _calls(
         receiver = node_text(source, receivers[0]) if receivers else ""
         if receivers and receivers[0].type == "qualified_identifier":
             receiver = receiver.rpartition("::")[0]
-        receiver = receiver[:80]
+        # the same few names and receivers recur in every file: one string each, shared
+        receiver = sys.intern(receiver[:80])
         name, _ = _split_name(language, node_text(source, name_node))
-        raw.append((name_node.start_byte, name, receiver, name_node.start_point[0]))
+        raw.append((name_node.start_byte, sys.intern(name), receiver, name_node.start_point[0]))
     raw.sort()
     funcs = [
         (s.start_byte, s.end_byte, i)

@@ -9,7 +9,7 @@ from pathlib import Path
 from ..config import Config
 from .base import DEFAULT_TIMEOUT, CommandBuilder, ScanResult, execute
 
-SCANNERS: tuple[str, ...] = ("bandit", "semgrep", "cppcheck", "flawfinder")
+SCANNERS: tuple[str, ...] = ("bandit", "semgrep", "cppcheck", "flawfinder", "gcc")
 
 # which files each scanner reads (the server runs only the relevant ones on save)
 SUFFIXES: dict[str, tuple[str, ...]] = {
@@ -17,6 +17,7 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
     "semgrep": (".py", ".js", ".ts", ".tsx", ".jsx", ".java", ".go", ".c", ".h", ".cc", ".cpp", ".hpp"),
     "cppcheck": (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh"),
     "flawfinder": (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh"),
+    "gcc": (".c",),  # gcc -fanalyzer: C translation units
 }
 
 
@@ -27,6 +28,8 @@ def _builder(name: str) -> CommandBuilder:
         from .semgrep import command
     elif name == "cppcheck":
         from .cppcheck import command
+    elif name == "gcc":
+        from .gcc import command
     else:
         from .flawfinder import command
     return command

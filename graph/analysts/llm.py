@@ -86,6 +86,11 @@ def render_facts(context: Mapping[str, JSON], section: str = "facts") -> str:
     return "\n" + prompts.load("agent").render(section, facts=prompts.defuse("\n".join(facts)))
 
 
+def code_shown(state: InvestigationState) -> list[str]:
+    """The untrusted code a prompt may show (every fetched chunk; the facts quote code too)."""
+    return [str(e.get("text", "")) for e in state.get("context", {}).values()]
+
+
 def history(messages: Sequence[JSON], keep: int) -> list[JSON]:
     """The last ``keep`` transcript messages, never starting inside a tool call's answers."""
     tail = list(messages[-keep:]) if keep > 0 else []
@@ -206,10 +211,11 @@ class LlmAnalyst:
         calls = [ToolCall(c.id, c.name, c.arguments) for c in out.tool_calls]
         content = out.content
         if not calls:
-            written = answers.text_tool_calls(out.content, TOOL_NAMES)
+            own = answers.without_echo(out.content, code_shown(state))  # quoted code is not an answer
+            written = answers.text_tool_calls(own, TOOL_NAMES)
             calls = [ToolCall(f"text_{n}_{i}", c.name, c.arguments) for i, c in enumerate(written)]
             if not calls:
-                recovered = recovered_call(out.content, f"text_{n}_0")
+                recovered = recovered_call(own, f"text_{n}_0")
                 calls = [recovered] if recovered is not None else []
             if calls:
                 content = None  # the text was the call: the transcript keeps it as a call
@@ -218,7 +224,14 @@ class LlmAnalyst:
         return Decision(calls[0], content=content, usage=out.usage, more=tuple(calls[1:]))
 
     async def _step(
-        self, name: str, kind: StepKind, user: str, reasks: Sequence[Reask], ctx: RunContext
+        self,
+        name: str,
+        kind: StepKind,
+        user: str,
+        reasks: Sequence[Reask],
+        ctx: RunContext,
+        *,
+        code: Sequence[str] = (),
     ) -> StepOutput:
         p = prompts.load(name)
         messages: list[JSON] = [
@@ -231,7 +244,7 @@ class LlmAnalyst:
             return StepOutput(None, usage=out.usage, error=str(out), fatal=stop_reason_of(out.kind))
         if not answers.clean(out.content) and out.tool_calls:  # the answer came as a function call
             return StepOutput(out.tool_calls[0].arguments, usage=out.usage)
-        return StepOutput(out.content, usage=out.usage)
+        return StepOutput(answers.without_echo(out.content, code), usage=out.usage)
 
     async def analyze(
         self, state: InvestigationState, ctx: RunContext, reasks: Sequence[Reask]
@@ -244,7 +257,7 @@ class LlmAnalyst:
             facts=render_facts(context),
             focus=_focus(state),
         )
-        return await self._step("analyze_issue", "analysis", user, reasks, ctx)
+        return await self._step("analyze_issue", "analysis", user, reasks, ctx, code=code_shown(state))
 
     async def evaluate(
         self, state: InvestigationState, ctx: RunContext, reasks: Sequence[Reask]
@@ -261,4 +274,6 @@ class LlmAnalyst:
             max_iterations=str(ctx.limits.max_iterations),
             focus=_focus(state),
         )
-        return await self._step("comprehensive_evaluation", "evaluation", user, reasks, ctx)
+        return await self._step(
+            "comprehensive_evaluation", "evaluation", user, reasks, ctx, code=code_shown(state)
+        )

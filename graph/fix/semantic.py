@@ -30,6 +30,8 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from . import reach
+
 if TYPE_CHECKING:
     from tree_sitter import Node
 
@@ -75,6 +77,8 @@ class Knowledge:
     salt_argument: tuple[tuple[str, int], ...]
     password_migration: str
     shell_calls: tuple[str, ...]
+    exits: tuple[str, ...]  # calls after which nothing runs (sys.exit, abort)
+    side_keywords: frozenset[str]  # keyword arguments that are not a call's data (env=, cwd=)
     expected: tuple[tuple[str, tuple[str, ...]], ...]  # "tool:rule" -> rules its safe form is reported as
 
     def expected_after(self, tool: str, rule: str) -> frozenset[str]:
@@ -97,6 +101,8 @@ def knowledge() -> Knowledge:
         salt_argument=tuple((k, int(v)) for k, v in pw["salt_argument"].items()),
         password_migration=str(pw["migration"]),
         shell_calls=tuple(raw["shell"]["calls"]),
+        exits=tuple(raw.get("reach", {}).get("exits", ())),
+        side_keywords=frozenset(raw.get("roles", {}).get("side_keywords", ())),
         expected=tuple((k, tuple(v)) for k, v in raw.get("rescan", {}).get("expected", {}).items()),
     )
 
@@ -303,8 +309,11 @@ class Code:
         """What a call's arguments are computed from: parameters and the names not assigned in ``scope``
         (globals, declared buffers), followed through local assignments."""
         arglist = call.child_by_field_name("arguments")
-        if arglist is None:
-            return frozenset()
+        return frozenset() if arglist is None else self.inputs_of(arglist, scope)
+
+    def inputs_of(self, node: Node, scope: Node) -> frozenset[str]:
+        """What an expression is computed from (as ``inputs``, for one argument)."""
+        arglist = node
         assigned = self.assignments(scope)
         params = set(self.parameters(scope)) if scope.type in _FUNCTION else set()
         todo = list(self.names_in(arglist))
@@ -483,6 +492,19 @@ def _sinks(b: _Side, a: _Side, lines: tuple[int, int], mapped: int) -> tuple[Pro
         if password:
             allowed = k.kdf
         kept = [(c, q) for c, q in after_calls if _match(q, allowed)]
+        dead = [reach.dead_reason(a.code, c, a.scope, k.exits) for c, q in kept]
+        if kept and all(dead):
+            return (
+                Problem(
+                    "sink",
+                    f"{name}() is kept only where it never runs ({dead[0]}): disabling the behaviour is "
+                    "not a fix",
+                    kept[0][0].start_point[0] + 1,
+                ),
+                "",
+                notes,
+            )
+        kept = [ck for ck, why in zip(kept, dead, strict=True) if why is None]
         if not kept:
             if password:
                 return (
@@ -529,6 +551,20 @@ def _sinks(b: _Side, a: _Side, lines: tuple[int, int], mapped: int) -> tuple[Pro
                 notes,
             )
         call, new = best
+        why = reach.killed_input((b.code, sink, b.scope), (a.code, call, a.scope), needed)
+        why = why or reach.side_channel((b.code, sink, b.scope), (a.code, call, a.scope), k.side_keywords)
+        if why is None and reach.result_dropped((b.code, sink), (a.code, call)):
+            why = "its value was used and is now thrown away"
+        if why is not None:
+            return (
+                Problem(
+                    "sink",
+                    f"{new}() no longer does its work: {why} (a stub, not a fix)",
+                    call.start_point[0] + 1,
+                ),
+                "",
+                notes,
+            )
         if password:
             salt = _salt(a.code, call, new)
             if _constant(a.code, salt) or (
@@ -675,12 +711,16 @@ def _shell_strings(b: _Side, a: _Side) -> Problem | None:
 
 
 PROBE = 'raise RuntimeError("sastls probe: do the tests run this function?")'
+C_PROBE = "__builtin_trap(); /* sastls probe: do the tests run this function? */"
 
 
 def probe(lang: str | None, text: str, line: int) -> tuple[str, str] | None:
     """``text`` made to raise at the fixed code, and what that code is: the function around ``line``
-    raises first thing (or, outside a function, the statement at ``line`` is preceded by a raise). If
-    the tests still pass with it, none of them runs that code (Python only; None when not possible)."""
+    raises first thing (or, outside a function, the statement at ``line`` is preceded by a raise); in
+    C/C++ the function traps first thing (GCC and Clang's ``__builtin_trap``). If the tests still pass
+    with it, none of them runs that code (None when not possible)."""
+    if lang in ("c", "cpp"):
+        return _c_probe(Code(text, lang), line)
     if lang != "python":
         return None
     code = Code(text, lang)
@@ -709,3 +749,13 @@ def probe(lang: str | None, text: str, line: int) -> tuple[str, str] | None:
     lines = text.splitlines(keepends=True)
     indent = lines[row][: len(lines[row]) - len(lines[row].lstrip())]
     return "".join([*lines[:row], f"{indent}{PROBE}\n", *lines[row:]]), what
+
+
+def _c_probe(code: Code, line: int) -> tuple[str, str] | None:
+    fn = code.function_at(line)
+    body = fn.child_by_field_name("body") if fn is not None else None
+    if fn is None or body is None or body.type != "compound_statement":
+        return None
+    at = body.start_byte + 1  # just after the opening brace
+    data = code.data[:at] + f" {C_PROBE}".encode() + code.data[at:]
+    return data.decode("utf-8", "surrogateescape"), f"{code.name_of(fn)}()"

@@ -15,12 +15,13 @@ Checks, cheapest first; the first failure ends the verification:
    gone (fewer findings of its rule where it was) and no rule gained a finding of equal or higher
    severity. The finding must first be reproduced on the unpatched files, or absence proves nothing.
 7. ``tests``  — the user's test command (``config.fix.test_command``, ``config.fix.test_timeout``),
-   run in a full shadow copy, passes whenever it passed on the unpatched copy. Python: the tests are
-   run once more with the fixed function made to raise; if they still pass, none of them runs it.
+   run in a full shadow copy, passes whenever it passed on the unpatched copy. The tests are run once
+   more with the fixed function made to fail first thing (Python: it raises; C/C++: it traps); if they
+   still pass, none of them runs it (a test command that does not build or import the patched code).
 
 A patch that passes 1-6 is verified at level ``scanner-clean``; at level ``tested`` when the test
-command also ran at least one test and passed, before and after the patch, and (Python) the tests run
-the fixed function. Nothing else is verified.
+command also ran at least one test and passed, before and after the patch, and the tests run the fixed
+function. Nothing else is verified.
 Failure contexts are numbered by the ORIGINAL file (the proposer writes edits of the original).
 
 Shadow copies live in a temporary directory that is removed whatever happens.

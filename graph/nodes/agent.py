@@ -153,6 +153,17 @@ def _arguments(call: ToolCall) -> tuple[dict[str, Any] | None, str | None]:
     return args, None
 
 
+def _conflicting(calls: list[ToolCall]) -> bool:
+    """Several ``conclude`` calls in one reply that disagree on the verdict: none of them is the answer."""
+    verdicts = set()
+    for c in calls:
+        if c.name != "conclude":
+            continue
+        args, _problem = _arguments(c)
+        verdicts.add(str((args or {}).get("verdict", "?")))
+    return len(verdicts) > 1
+
+
 def _is_json(text: str) -> bool:
     try:
         return isinstance(json.loads(text), dict)
@@ -172,6 +183,11 @@ def apply_decision(state: InvestigationState, decision: Decision, *, transcript:
         said = [_assistant(decision, [])] if (decision.content or "").strip() else []  # no empty turns
         return _error(state, "no tool call", [*said, nudge], transcript)
     turn = _assistant(decision, calls)
+    if _conflicting(calls):  # e.g. a conclusion quoted from the code beside the model's own
+        said = [_not_run(c, prompts.load("agent").render("ambiguous")) for c in calls]
+        return _error(
+            state, "ambiguous: several conclusions with different verdicts", [turn, *said], transcript
+        )
     fetches = [c for c in calls if c.name == "fetch_code"]
     run = fetches or [next((c for c in calls if c.name == "conclude"), calls[0])]
     replies: list[dict[str, Any]] = []

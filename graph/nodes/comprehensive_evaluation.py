@@ -2,7 +2,8 @@
 
 It is the only node that sets ``is_final`` (and writes ``verdict``): from a valid evaluation,
 or, when a breaker stopped the run, as NEEDS_REVIEW with the ``stop_reason``. Recall guard:
-a FALSE_POSITIVE stands only on evidence the analysis cited in code the investigation read;
+a FALSE_POSITIVE stands only on evidence the analysis cited in code the investigation read (the
+file and at least one of the cited lines: a place nobody fetched is a claim, not evidence);
 otherwise it becomes NEEDS_REVIEW (or, with no analysis yet, the agent is sent to analyze).
 """
 
@@ -19,24 +20,53 @@ if TYPE_CHECKING:
     from langgraph.runtime import Runtime  # typing only: the synchronous driver never imports LangGraph
 
 
-def _known_paths(state: InvestigationState) -> set[str]:
+Spans = dict[str, list[tuple[int, int]]]
+
+
+def read_spans(state: InvestigationState) -> Spans:
+    """The lines of each file the investigation has read: the code fetched (pre-fetch included), the
+    places the offline analyzer's facts cite, and the finding's own lines and trace steps."""
     finding = state.get("finding", {})
-    context = state.get("context", {}).values()
-    paths = {e["path"] for e in context}
-    paths.update(p for e in context for p in e.get("cites", ()))  # read by the offline analyzer
-    paths.add(finding.get("location", {}).get("path", ""))
-    paths.update(s.get("location", {}).get("path", "") for s in finding.get("trace", ()))
-    return paths
+    out: Spans = {}
+
+    def add(path: object, start: object, end: object) -> None:
+        if isinstance(path, str) and path and isinstance(start, int) and isinstance(end, int):
+            out.setdefault(path, []).append((start, max(start, end)))
+
+    for e in state.get("context", {}).values():
+        if e.get("origin") != "facts":
+            add(e.get("path"), e.get("start_line"), e.get("end_line"))
+        elif "cited_ranges" in e:  # read by the offline analyzer
+            for path, start, end in e["cited_ranges"]:
+                add(path, start, end)
+        else:  # facts checkpointed before their ranges were kept: the files they cite
+            for path in e.get("cites", ()):
+                add(path, 1, 10**9)
+    region = finding.get("location", {}).get("region", {})
+    start = region.get("start_line")
+    add(finding.get("location", {}).get("path"), start, region.get("end_line") or start)
+    for step in finding.get("trace", ()):
+        line = step.get("location", {}).get("region", {}).get("start_line")
+        add(step.get("location", {}).get("path"), line, line)
+    return out
+
+
+def _is_read(spans: Spans, e: JSON) -> bool:
+    """Evidence lies in code the investigation read: its file, and at least one of its lines."""
+    start, end = e.get("start_line"), e.get("end_line")
+    if not isinstance(start, int) or not isinstance(end, int):
+        return False
+    return any(lo <= end and start <= hi for lo, hi in spans.get(str(e.get("path")), ()))
 
 
 def grounded_evidence(state: InvestigationState, analysis: JSON | None) -> list[JSON]:
-    """The analysis' evidence that points into code the investigation actually has."""
+    """The analysis' evidence that points into code the investigation actually read."""
     if not analysis:
         return []
-    known = _known_paths(state)
+    spans = read_spans(state)
     out = []
     for e in analysis.get("evidence", []):
-        if e.get("path") in known:
+        if _is_read(spans, e):
             out.append({k: e[k] for k in ("path", "start_line", "end_line", "why", "role") if k in e})
     return out
 
@@ -64,12 +94,12 @@ UNREAD = "asked_to_read"  # marks an evaluation whose FALSE_POSITIVE was sent ba
 
 
 def unread_places(state: InvestigationState, analysis: JSON | None) -> list[str]:
-    """``path:start-end`` of the analysis' evidence in files the investigation has not read."""
-    known = _known_paths(state)
+    """``path:start-end`` of the analysis' evidence in code the investigation has not read."""
+    spans = read_spans(state)
     return [
         f"{e.get('path')}:{e.get('start_line')}-{e.get('end_line')}"
         for e in (analysis or {}).get("evidence", [])
-        if e.get("path") not in known
+        if not _is_read(spans, e)
     ]
 
 

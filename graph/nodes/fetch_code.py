@@ -83,6 +83,7 @@ def _facts(ctx: RunContext) -> tuple[JSON | None, str]:
         "origin": "facts",
         # the files the offline analyzer read to state these facts: evidence there is grounded
         "cites": sorted({e.path for e in j.evidence}),
+        "cited_ranges": [[e.path, e.start_line, max(e.start_line, e.end_line)] for e in j.evidence],
     }
     return entry, "the offline analyzer's facts"
 

@@ -2,6 +2,9 @@
 
 (``--external MANIFEST.toml`` scores an external corpus instead: see ``eval_external``.)
 
+A CSV with ``file,cwe,start_line,end_line,label`` columns labels code regions instead (bad / good
+functions, as the Juliet C/C++ suite): :mod:`.eval_regions` scores it.
+
 The CSV is in the OWASP Benchmark expected-results format
 (``# test name, category, real vulnerability, cwe`` then ``CaseName00001,sqli,true,89``).
 Prints, per category and overall, TP/FP/FN/TN, precision, recall, F1 and the OWASP
@@ -161,6 +164,22 @@ def run(args: argparse.Namespace) -> int:
         from sastls.server.commands import eval_external
 
         return eval_external.run(args)
+    from sastls.server.evaluate_regions import looks_like_region_labels
+
+    csv_text = _read_text(Path(args.expected), "expected results")
+    if csv_text is not None and looks_like_region_labels(csv_text):
+        sarif_text = _read_text(Path(args.triaged), "triaged SARIF")
+        try:
+            doc = json.loads(sarif_text) if sarif_text is not None else None
+        except json.JSONDecodeError as exc:
+            _err(f"triaged SARIF {args.triaged}: invalid JSON at line {exc.lineno}: {exc.msg}")
+            return EXIT_USAGE
+        if not isinstance(doc, dict) or not isinstance(doc.get("runs"), list):
+            _err(f"triaged SARIF {args.triaged}: not a SARIF document ($.runs is missing or not an array)")
+            return EXIT_USAGE
+        from sastls.server.commands.eval_regions import run_regions
+
+        return run_regions(doc, csv_text, args)
     ev = load(args)
     if ev is None:
         return EXIT_USAGE

@@ -166,7 +166,7 @@ async def _fix_all(
                     "in this run; run again after applying it"
                 )
                 continue
-            left = None if budget is None else budget - spent
+            left = None if budget is None else max(0.0, budget - spent)
             run_config = _budget_for(config, left)
             if left is not None and left <= 0 and config.analyst == "llm":
                 run_config = replace(run_config, analyst="heuristic")  # offline rewrites only from here

@@ -1,7 +1,7 @@
 """Offline verdicts for the findings of opened files, in the background (``auto_triage = "offline"``).
 
 When a file is open and its findings have no verdict yet, they are queued and judged by the
-heuristic analyst on the graph thread (never on the server's event loop), a batch at a time; the
+heuristic analyst in the worker process (never in the server's process), a batch at a time; the
 verdicts are stored like any other and reach the editor in a second, coalesced publish: the first
 publish (the scanner's findings) never waits for them. The model is never called from here: with
 ``analyst = "llm"`` the model still runs only when the user asks (Investigate). A finding whose
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-BATCH = 32  # findings judged per trip to the graph thread (each takes milliseconds)
+BATCH = 32  # findings judged per trip to the worker process (each takes milliseconds)
 
 
 class AutoTriage:
@@ -106,7 +106,7 @@ class AutoTriage:
             for tf in todo:
                 self._tried.add(tf.fingerprint)
             try:
-                verdicts = await asyncio.wrap_future(s.graph.submit(_judge(s, findings)))
+                verdicts = await _judge(s, findings)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -126,25 +126,7 @@ class AutoTriage:
 
 
 async def _judge(s: Session, findings: Sequence[Finding]) -> list[Verdict | None]:
-    """On the graph thread: the heuristic analyst on each finding, stored; None where it failed."""
-    from sastls.graph.run import ainvestigate
-
-    from .commands import workspace_index
-
+    """In the worker process: the heuristic analyst on each finding, stored; None where it failed."""
     assert s.root is not None
-    config = replace(s.config, analyst="heuristic")
-    index = workspace_index(s)
-    out: list[Verdict | None] = []
-    for f in findings:
-        try:
-            v = await ainvestigate(f, s.root, config, index=index, store=s.store, checkpoint=False)
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # one finding's failure never stops the rest
-            log.warning("offline verdict of %s failed: %s", f.fingerprint, exc)
-            v = None
-        if v is not None and v.stop_reason in ("internal_error", "analyst_unavailable"):
-            v = None  # nothing was judged: leave the finding undecided (Investigate still works)
-        out.append(v)
-        await asyncio.sleep(0)  # a user's investigation queued on this thread gets its turn
-    return out
+    verdicts: list[Verdict | None] = await s.worker.call("judge", list(findings), s.root, s.config)
+    return verdicts

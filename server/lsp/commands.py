@@ -26,9 +26,7 @@ from .jobs import Progress, bounded
 from .report import file_name, investigation_markdown, summary
 
 if TYPE_CHECKING:
-    from sastls.analyzers.code.index import WorkspaceIndex
-    from sastls.graph.run import StepEvent
-
+    from .offload import Step
     from .session import Session
 
 log = logging.getLogger(__name__)
@@ -71,26 +69,12 @@ def _finding(s: Session, arg: Any) -> TrackedFinding:
     return tf
 
 
-def workspace_index(s: Session) -> WorkspaceIndex:
-    """The session's code index, made on first use (call it on the graph thread only)."""
+async def _run_graph(s: Session, finding: Finding, on_event: Callable[[Step], None] | None) -> Verdict:
+    """The investigation, in the worker process (it stores the verdict, and never raises for
+    analysis problems)."""
     assert s.root is not None
-    if s.index is None:
-        from sastls.analyzers.code.index import WorkspaceIndex
-
-        s.index = WorkspaceIndex(
-            s.root, exclude_globs=s.config.exclude_globs, max_file_bytes=s.config.fetch.max_file_bytes
-        )
-    return s.index
-
-
-async def _run_graph(s: Session, finding: Finding, on_event: Callable[[StepEvent], None]) -> Verdict:
-    """Runs on the graph thread's loop."""
-    from sastls.graph.run import ainvestigate
-
-    assert s.root is not None
-    index = workspace_index(s)
-    # ainvestigate stores the verdict itself (and never raises for analysis problems)
-    return await ainvestigate(finding, s.root, s.config, index=index, store=s.store, on_event=on_event)
+    verdict: Verdict = await s.worker.call("investigate", finding, s.root, s.config, on_event=on_event)
+    return verdict
 
 
 def _percent(iteration: int, s: Session) -> int:
@@ -104,16 +88,16 @@ async def _investigate_one(
     *,
     request_id: str | int | None = None,
 ) -> Verdict:
-    loop = asyncio.get_running_loop()
     finding = tf.current_finding()
 
-    def on_event(ev: StepEvent) -> None:
+    def on_event(ev: Step) -> None:
         if progress is not None:
             text = f"{ev.node}: {ev.message}" if ev.message else ev.node
-            loop.call_soon_threadsafe(progress.report, text, _percent(ev.iteration, s))
+            progress.report(text, _percent(ev.iteration, s))
 
     ids = [request_id, progress.token if progress else None]
-    verdict = await s.jobs.run(tf.key, _run_graph(s, finding, on_event), cancel_ids=ids)
+    events = on_event if progress is not None else None
+    verdict = await s.jobs.run(tf.key, _run_graph(s, finding, events), cancel_ids=ids)
     s.verdicts[verdict.fingerprint] = verdict
     if verdict.fingerprint != tf.fingerprint:
         s.verdicts[tf.fingerprint] = verdict
@@ -131,12 +115,10 @@ async def investigate(
     rel = tf.primary.path
     progress = Progress(s.ls, f"sastls: investigating {tf.primary.tool} {tf.primary.rule_id}", token=token)
     await progress.begin(f"{rel}:{tf.span.start_line + 1}")
-    s.publish(rel)
     try:
         verdict = await _investigate_one(s, tf, progress, request_id=request_id)
     except asyncio.CancelledError:
         progress.end("cancelled")
-        s.publish(rel)
         task = asyncio.current_task()
         if task is not None and task.cancelling():
             raise
@@ -144,11 +126,10 @@ async def investigate(
     except Exception as exc:
         log.exception("investigation of %s failed", tf.fingerprint)
         progress.end(f"failed: {exc}")
-        s.publish(rel)
         s.show(f"sastls: the investigation failed: {exc}", lsp.MessageType.Error)
         return {"status": "error", "fingerprint": tf.fingerprint, "message": str(exc)}
     progress.end(f"{verdict.verdict} ({verdict.confidence:.0%})")
-    s.verdicts_changed([rel])
+    s.verdicts_changed([rel], soon=True)  # at once, unless other verdicts were published just now
     await show_report(s, tf.current_finding(), verdict)
     return {**verdict.to_dict(), "status": "done"}
 
@@ -326,11 +307,7 @@ async def judge(s: Session, args: Sequence[Any]) -> dict[str, Any]:
         )
     s.verdicts[tf.fingerprint] = verdict
     s.verdicts_changed([tf.primary.path])
-    learn = (
-        await learning.offer(s, tf, reason, user, lambda: workspace_index(s))
-        if label == "FALSE_POSITIVE"
-        else None
-    )
+    learn = await learning.offer(s, tf, reason, user) if label == "FALSE_POSITIVE" else None
     return {**verdict.to_dict(), "status": "done", "learn": learn}
 
 

@@ -172,22 +172,3 @@ def diagnostic_for(
         related_information=related(tf, verdict, uri_of) or None,
         data=data,
     )
-
-
-def diagnostics_for(
-    findings: Sequence[TrackedFinding],
-    verdicts: Mapping[str, Verdict],
-    config: Config,
-    *,
-    uri_of: UriOf,
-    encoding: Encoding,
-    lines: Sequence[str] | None,
-) -> list[lsp.Diagnostic]:
-    out: list[lsp.Diagnostic] = []
-    for tf in findings:
-        d = diagnostic_for(
-            tf, verdict_for(tf, verdicts), config, uri_of=uri_of, encoding=encoding, lines=lines
-        )
-        if d is not None:
-            out.append(d)
-    return out

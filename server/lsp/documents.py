@@ -15,6 +15,7 @@ import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from sastls.analyzers.findings.fingerprint import normalize_code
 from sastls.analyzers.findings.model import Finding, Region
@@ -86,6 +87,7 @@ class TrackedFinding:
     line_texts: tuple[str, str] = ("", "")  # start/end line text, for columns when the file is closed
     alive: bool = True
     serial: int = field(default_factory=lambda: next(_serials))  # new for every (re)built finding
+    shown: Any = field(default=None, repr=False)  # the session's last diagnostic of it (and its inputs)
 
     @property
     def primary(self) -> Finding:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     from sastls.analyzers.findings.model import Finding
     from sastls.graph.fix.patch import Edit
     from sastls.graph.fix_loop import VerifiedFix
-    from sastls.graph.run import StepEvent
 
+    from .offload import Step
     from .session import Session
 
 log = logging.getLogger(__name__)
@@ -102,13 +102,11 @@ class AppliedFixes:
 
 async def _recheck(s: Session, p: PendingFix) -> None:
     """Re-run the finding's scanner on the buffer; the finding's diagnostic goes when it is gone."""
-    from sastls.graph.fix.verify import Verifier
-
     if s.root is None:
         return
     text = "\n".join(p.patched)
-    try:
-        still, how = await asyncio.to_thread(Verifier(p.finding, s.root, s.config).recheck, {p.rel: text})
+    try:  # in the worker process: the scanner's output is parsed there
+        still, how = await s.worker.call("recheck", p.finding, s.root, s.config, {p.rel: text})
     except Exception as exc:
         log.warning("re-check of %s failed: %s", p.rel, exc)
         still, how = None, str(exc)
@@ -170,12 +168,11 @@ async def fix(
     await progress.begin(f"{rel}:{tf.span.start_line + 1}")
     finding = _rescannable(s, tf)
     expected = 2 * (s.config.fix.max_retries + 1) + _EXPECTED_EXTRA
-    loop = asyncio.get_running_loop()
 
-    def on_event(ev: StepEvent) -> None:
+    def on_event(ev: Step) -> None:
         text = f"{ev.node}: {ev.message}" if ev.message else ev.node
         pct = min(95, 100 * ev.iteration // max(expected, 1))
-        loop.call_soon_threadsafe(progress.report, text, pct)
+        progress.report(text, pct)
 
     try:
         result = await s.jobs.run(key, _run(s, finding, on_event), cancel_ids=[request_id, progress.token])
@@ -217,12 +214,11 @@ def _rescannable(s: Session, tf: TrackedFinding) -> Finding:
     return replace(member, location=replace(member.location, region=current.location.region))
 
 
-async def _run(s: Session, finding: Finding, on_event: Any) -> VerifiedFix:
-    """Runs on the graph thread's loop."""
-    from sastls.graph.fix_loop import afix
-
+async def _run(s: Session, finding: Finding, on_event: Callable[[Step], None]) -> VerifiedFix:
+    """The fix loop, in the worker process."""
     assert s.root is not None
-    return await afix(finding, s.root, s.config, store=s.store, on_event=on_event)
+    fixed: VerifiedFix = await s.worker.call("fix", finding, s.root, s.config, on_event=on_event)
+    return fixed
 
 
 async def _answer(s: Session, tf: TrackedFinding, finding: Finding, fix: VerifiedFix) -> dict[str, Any]:

@@ -1,19 +1,16 @@
-"""Long work off the event loop: investigations, their progress bars and their cancellation.
+"""Long work off the event loop: investigations and fixes as jobs, their progress bars and their cancellation.
 
-Every investigation runs on one background thread that owns one asyncio loop
-(litellm wants a single loop per process); the server's loop only awaits a
-wrapped future, so it keeps answering while the graph works. A job is cancelled
-by asyncio task cancellation in its own loop; callers cancel through
-:meth:`Jobs.cancel` (from ``$/cancelRequest``, the progress UI or a command).
+A job is a task on the server's loop that awaits a call in the worker process (:mod:`.offload`),
+so the loop keeps answering while the graph works. Callers cancel through :meth:`Jobs.cancel`
+(from ``$/cancelRequest``, the progress UI or a command): the task is cancelled, and with it the
+call in the worker.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import itertools
 import logging
-import threading
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -25,62 +22,20 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-class GraphThread:
-    """A daemon thread running its own event loop, started on first use."""
-
-    def __init__(self, name: str = "sastls-graph") -> None:
-        self._name = name
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self._lock = threading.Lock()
-
-    def _ensure(self) -> asyncio.AbstractEventLoop:
-        with self._lock:
-            if self._loop is None:
-                ready = threading.Event()
-                loop = asyncio.new_event_loop()
-
-                def main() -> None:
-                    asyncio.set_event_loop(loop)
-                    ready.set()
-                    loop.run_forever()
-
-                self._thread = threading.Thread(target=main, name=self._name, daemon=True)
-                self._thread.start()
-                ready.wait()
-                self._loop = loop
-            return self._loop
-
-    def submit(self, coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
-        return asyncio.run_coroutine_threadsafe(coro, self._ensure())
-
-    def call_soon(self, fn: Callable[[], object]) -> None:
-        self._ensure().call_soon_threadsafe(fn)
-
-    def stop(self) -> None:
-        with self._lock:
-            loop, self._loop = self._loop, None
-        if loop is not None:
-            for task in asyncio.all_tasks(loop) if not loop.is_closed() else ():
-                loop.call_soon_threadsafe(task.cancel)
-            loop.call_soon_threadsafe(loop.stop)
-
-
 @dataclass
 class Job:
     key: str
-    future: concurrent.futures.Future[Any]
+    task: asyncio.Future[Any]
     cancel_ids: set[str] = field(default_factory=set)  # request ids and progress tokens that cancel it
 
     def cancel(self) -> None:
-        self.future.cancel()
+        self.task.cancel()
 
 
 class Jobs:
     """Running jobs by finding key; cancellation by key, request id or progress token."""
 
-    def __init__(self, thread: GraphThread) -> None:
-        self.thread = thread
+    def __init__(self) -> None:
         self._jobs: dict[str, Job] = {}
         self._cancellers: dict[str, Callable[[], None]] = {}  # token / request id -> cancel
         self.on_change: Callable[[], None] | None = None  # a job started or ended (status bars)
@@ -94,18 +49,18 @@ class Jobs:
     async def run(
         self, key: str, coro: Coroutine[Any, Any, T], *, cancel_ids: Iterable[str | int | None] = ()
     ) -> T:
-        """Run ``coro`` on the graph thread as the job for ``key``; cancelling this await cancels it."""
+        """Run ``coro`` as the job for ``key``; cancelling this await, or the job, cancels it."""
         if key in self._jobs:
             coro.close()
             raise RuntimeError(f"an investigation of {key} is already running")
-        cfut = self.thread.submit(coro)
-        job = Job(key, cfut, {str(i) for i in cancel_ids if i is not None})
+        task = asyncio.ensure_future(coro)
+        job = Job(key, task, {str(i) for i in cancel_ids if i is not None})
         self._jobs[key] = job
         self._changed()
         try:
-            return await asyncio.wrap_future(cfut)
+            return await task
         except asyncio.CancelledError:
-            cfut.cancel()
+            task.cancel()
             raise
         finally:
             self._jobs.pop(key, None)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as lsp
@@ -16,7 +15,6 @@ from lsprotocol import types as lsp
 from .documents import TrackedFinding
 
 if TYPE_CHECKING:
-    from sastls.analyzers.code.index import WorkspaceIndex
     from sastls.analyzers.code.learn import Proposal
 
     from .session import Session
@@ -30,16 +28,16 @@ def record_title(p: Proposal) -> str:
     return f"Record {p.name}() as a {p.role}"
 
 
-async def offer(
-    s: Session, tf: TrackedFinding, reason: str, user: str | None, index: Callable[[], WorkspaceIndex]
-) -> dict[str, Any] | None:
+async def offer(s: Session, tf: TrackedFinding, reason: str, user: str | None) -> dict[str, Any] | None:
     """Propose a model from a FALSE_POSITIVE's reason and ask the person (in the background);
-    what was offered, or None when the reason names no function of the finding's code. ``index``
-    gives the session's code index (on the graph thread)."""
+    what was offered, or None when the reason names no function of the finding's code. The
+    proposal is made in the worker process (its code index)."""
     if s.root is None or not reason.strip():
         return None
     try:
-        proposal = await asyncio.wrap_future(s.graph.submit(_propose(s, tf, reason, index)))
+        proposal: Proposal | None = await s.worker.call(
+            "propose", tf.current_finding(), reason, s.root, s.config
+        )
     except Exception as exc:  # an offer is a courtesy: the verdict is recorded whatever happens here
         log.warning("no model offered for %s: %s", tf.fingerprint, exc)
         return None
@@ -47,15 +45,6 @@ async def offer(
         return None
     s.spawn(_ask(s, proposal, user), "learning offer")
     return {**proposal.to_dict(), "title": record_title(proposal)}
-
-
-async def _propose(
-    s: Session, tf: TrackedFinding, reason: str, index: Callable[[], WorkspaceIndex]
-) -> Proposal | None:
-    """On the graph thread (the index lives there)."""
-    from sastls.analyzers.code.learn import propose
-
-    return propose(tf.current_finding(), reason, index(), model_paths=tuple(s.config.models))
 
 
 async def _ask(s: Session, proposal: Proposal, user: str | None) -> None:

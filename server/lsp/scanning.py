@@ -30,6 +30,11 @@ def scanners_for(config: Config, rel: str) -> list[str]:
     return names
 
 
+def inputs(config: Config) -> tuple[object, ...]:
+    """The settings a scan depends on: when they change, open files are scanned again."""
+    return (config.scanners, config.semgrep_rules, config.semgrep_bin)
+
+
 def covers(config: Config, rel: str) -> bool:
     return bool(scanners_for(config, rel))
 

@@ -2,13 +2,15 @@
 
 Everything here runs on the server's event loop; blocking work (reading findings
 files and sources, SQLite, scanners, fingerprints) goes to worker threads and its
-results are applied back on the loop, and investigations run on the graph thread
-(:mod:`.jobs`). Handlers in :mod:`.app` are thin calls into this class.
+results are applied back on the loop, and investigations, offline verdicts and fixes
+run in the worker process (:mod:`.offload`, as jobs of :mod:`.jobs`). Handlers in :mod:`.app`
+are thin calls into this class.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections import Counter
@@ -26,14 +28,15 @@ from sastls.graph.verdict import VERDICTS, Verdict
 
 from . import logs, options, sources
 from .autotriage import AutoTriage
-from .diagnostics import diagnostics_for, verdict_for
+from .diagnostics import diagnostic_for, verdict_for
 from .documents import TrackedDocument, TrackedFinding, split_lines
 from .fixes import AppliedFixes
-from .jobs import GraphThread, Jobs
+from .jobs import Jobs
+from .offload import Worker
 from .positions import Encoding, from_client, normalize_encoding
+from .transport import send_json_text
 
 if TYPE_CHECKING:
-    from sastls.analyzers.code.index import WorkspaceIndex
     from sastls.graph.store import VerdictStore
 
 log = logging.getLogger(__name__)
@@ -59,10 +62,11 @@ class Session:
         self.verdicts: dict[str, Verdict] = {}  # fingerprint -> effective verdict
         self.keys: dict[str, TrackedFinding] = {}  # key and current fingerprint -> finding
         self.store: VerdictStore | None = None
-        self.index: WorkspaceIndex | None = None  # touched only on the graph thread
-        self.graph = GraphThread()
-        self.jobs = Jobs(self.graph)
+        self.worker = Worker()  # investigations, offline verdicts, fixes: out of this process's GIL
+        self.worker.on_crash = self._worker_crashed
+        self.jobs = Jobs()
         self.loaded = asyncio.Event()
+        self.configured = False  # the editor's settings are in force (a file opened before waits)
         self._mtimes: dict[str, float] = {}
         self._published: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -71,9 +75,9 @@ class Session:
         self._skipped: set[str] = set()  # documents too large to track (told once)
         self._load_lock = asyncio.Lock()
         self._log_handler: logging.Handler | None = None
-        self._diag_cache: dict[tuple[str, bool], tuple[tuple[Any, ...], list[lsp.Diagnostic], list[Any]]] = {}
         self._to_publish: set[str] = set()
         self._publish_timer: asyncio.TimerHandle | None = None
+        self._last_flush = float("-inf")  # loop time of the last flush
         self._refresh_pending = False
         self.pull = False  # the client pulls diagnostics: never push (set by initialize)
         self._status_timer: asyncio.TimerHandle | None = None
@@ -155,8 +159,7 @@ class Session:
     async def initialized(self) -> None:
         self._log_handler = logs.attach(self.ls)
         await self.configure(self.settings, first=True)
-        analyst = self.config.analyst
-        self.graph.call_soon(lambda: _warm_up(analyst))
+        self.spawn(self._start_worker(self.config.analyst), "worker start")
         await self.register_watchers()
         await self.reload_all()
         if not self._watching:
@@ -169,9 +172,16 @@ class Session:
             self.show(options.describe(errors), lsp.MessageType.Warning)
             for e in errors:
                 log.warning("settings: %s", e)
+        from . import scanning
+
         old, self.config = self.config, config
+        was_configured, self.configured = self.configured, True
         if self.store is None and self.root is not None:
             self.store = await asyncio.to_thread(self._open_store)
+        if not was_configured or scanning.inputs(old) != scanning.inputs(config):
+            # files opened before the settings arrived, or scanners that changed: scan what is open
+            for doc in list(self.docs.values()):
+                self.schedule_scan(doc.rel, doc.text)
         if first:
             return
         if (old.finding_globs, old.exclude_globs) != (config.finding_globs, config.exclude_globs):
@@ -189,6 +199,17 @@ class Session:
         except Exception as exc:
             log.error("verdict store unavailable (verdicts will not persist): %s", exc)
             return None
+
+    async def _start_worker(self, analyst: str) -> None:
+        """The worker process starts, and imports the graph, while the files load."""
+        await self.worker.start()
+        self.worker.notify("warm", analyst)
+
+    def _worker_crashed(self, why: str) -> None:
+        self.show(
+            f"sastls: {why}; the running investigations failed (a new worker starts with the next one)",
+            lsp.MessageType.Error,
+        )
 
     async def register_watchers(self) -> None:
         caps = self.ls.client_capabilities.workspace
@@ -464,7 +485,7 @@ class Session:
         doc.reanchor(lines)
         self.fixes.saved(self, doc)
         rel = doc.rel
-        self.graph.call_soon(lambda: self.index.invalidate(rel) if self.index is not None else None)
+        self.worker.notify("invalidate", rel)
         self.publish(rel)
         self.spawn(self._after_save(doc, changed), f"save {rel}")
 
@@ -527,8 +548,8 @@ class Session:
         """Run the configured scanners on ``rel`` after a quiet moment (one timer per file)."""
         from . import scanning
 
-        if self.root is None or not scanning.covers(self.config, rel):
-            return
+        if self.root is None or not self.configured or not scanning.covers(self.config, rel):
+            return  # before the settings arrive: configure() schedules the files open by then
         timer = self._scan_timers.pop(rel, None)
         if timer is not None:
             timer.cancel()
@@ -555,40 +576,45 @@ class Session:
 
     # ------------------------------------------------------------------ diagnostics
 
-    def _signature(self, rel: str) -> tuple[Any, ...]:
-        """Everything a file's diagnostics depend on (cheap to compute, compared by value)."""
+    def _diagnostic(self, tf: TrackedFinding, lines: list[str] | None) -> tuple[lsp.Diagnostic, str] | None:
+        """A finding's diagnostic and its JSON text, remade only when what it depends on changed
+        (a verdict arriving, or an edit of its lines, remakes its own and no other)."""
+        v = self.verdict_of(tf)
+        if lines is None:
+            texts: Any = None
+        else:
+            last = len(lines) - 1
+            texts = (
+                (lines[min(tf.span.start_line, last)], lines[min(tf.span.end_line, last)]) if lines else ()
+            )
+        key = (
+            self.config,
+            self.encoding,
+            texts,
+            tf.span,
+            tf.alive,
+            tf.fingerprint,
+            tf.line_texts,
+            None if v is None else (v.fingerprint, v.verdict, v.decided_at, v.human, v.confidence),
+        )
+        shown = tf.shown
+        if shown is not None and shown[0] == key:
+            made: tuple[lsp.Diagnostic, str] | None = shown[1]
+            return made
+        d = diagnostic_for(tf, v, self.config, uri_of=self.uri_of, encoding=self.encoding, lines=lines)
+        made = (
+            None if d is None else (d, json.dumps(self.ls.protocol._converter.unstructure(d, lsp.Diagnostic)))
+        )
+        tf.shown = (key, made)
+        return made
+
+    def _cached(self, rel: str) -> list[tuple[lsp.Diagnostic, str]]:
         doc = self.doc_for_rel(rel)
         lines = doc.lines if doc is not None else None
-        parts: list[Any] = [self.config, self.encoding, lines is not None]
-        for tf in self.files.get(rel, ()):
-            n = tf.span.start_line
-            line = lines[n] if lines is not None and n < len(lines) else None
-            v = self.verdict_of(tf)
-            verdict = None if v is None else (v.fingerprint, v.verdict, v.decided_at, v.human, v.confidence)
-            parts.append((tf.serial, tf.span, tf.alive, tf.fingerprint, verdict, line))
-        return tuple(parts)
-
-    def _cached(self, rel: str) -> tuple[list[lsp.Diagnostic], list[Any]]:
-        sig = self._signature(rel)
-        slot = (rel, sig[2])  # one entry for the open buffer, one for the file on disk
-        hit = self._diag_cache.get(slot)
-        if hit is not None and hit[0] == sig:
-            return hit[1], hit[2]
-        doc = self.doc_for_rel(rel)
-        diags = diagnostics_for(
-            self.files.get(rel, ()),
-            self.verdicts,
-            self.config,
-            uri_of=self.uri_of,
-            encoding=self.encoding,
-            lines=doc.lines if doc is not None else None,
-        )
-        raw = self.ls.protocol._converter.unstructure(diags, list[lsp.Diagnostic])
-        self._diag_cache[slot] = (sig, diags, raw)
-        return diags, raw
+        return [made for tf in self.files.get(rel, ()) if (made := self._diagnostic(tf, lines)) is not None]
 
     def file_diagnostics(self, rel: str) -> list[lsp.Diagnostic]:
-        return self._cached(rel)[0]
+        return [d for d, _text in self._cached(rel)]
 
     def publish(self, rel: str) -> None:
         self.autotriage.consider(rel)  # offline verdicts for an open file's undecided findings
@@ -597,24 +623,23 @@ class Session:
             self._schedule_flush()
             self.status_soon()
             return
-        diags, raw = self._cached(rel)
+        diags = self._cached(rel)
         if not diags and rel not in self._published:
             return
         doc = self.doc_for_rel(rel)
-        params: dict[str, Any] = {"uri": self.uri_of(rel), "diagnostics": raw}
-        if doc is not None and doc.version is not None:
-            params["version"] = doc.version
-        # pre-serialized (cached per file): sent as plain JSON, no per-publish cattrs pass
-        self.ls.protocol._send_data(
-            {"jsonrpc": "2.0", "method": lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, "params": params}
+        version = f',"version":{int(doc.version)}' if doc is not None and doc.version is not None else ""
+        # each diagnostic's JSON is kept with it: a publish is a join, not a pass of cattrs and json
+        send_json_text(
+            self.ls.protocol,
+            f'{{"jsonrpc":"2.0","method":"{lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS}",'
+            f'"params":{{"uri":{json.dumps(self.uri_of(rel))}{version},'
+            f'"diagnostics":[{",".join(text for _d, text in diags)}]}}}}',
         )
         self.status_soon()
         if diags:
             self._published.add(rel)
         else:
             self._published.discard(rel)
-            self._diag_cache.pop((rel, True), None)
-            self._diag_cache.pop((rel, False), None)
 
     def status(self) -> dict[str, Any]:
         """The ``sastls/status`` payload (docs/contracts.md): counts for status bars."""
@@ -648,11 +673,17 @@ class Session:
         self._schedule_flush()
 
     def _schedule_flush(self) -> None:
+        """The next flush, when the last one is ``PUBLISH_COALESCE`` old."""
         if self._publish_timer is None:
-            self._publish_timer = asyncio.get_running_loop().call_later(PUBLISH_COALESCE, self._flush)
+            loop = asyncio.get_running_loop()
+            wait = max(self._last_flush + PUBLISH_COALESCE - loop.time(), 0.0)
+            self._publish_timer = loop.call_later(wait, self._flush)
 
     def _flush(self) -> None:
-        self._publish_timer = None
+        if self._publish_timer is not None:
+            self._publish_timer.cancel()
+            self._publish_timer = None
+        self._last_flush = asyncio.get_running_loop().time()
         rels, self._to_publish = self._to_publish, set()
         for rel in rels:
             self.publish(rel)
@@ -664,11 +695,19 @@ class Session:
             self.publish(rel)
 
     def verdicts_changed(self, rels: Iterable[str], *, soon: bool = False) -> None:
-        """Verdicts of findings in ``rels`` changed: push them, and ask pull clients to refresh."""
+        """Verdicts of findings in ``rels`` changed: push them, and ask pull clients to refresh.
+
+        ``soon``: at once when nothing was published for ``PUBLISH_COALESCE``, else with the next
+        flush (verdicts arriving many a second, from a batch or concurrent investigations, cost one
+        publish per file per ``PUBLISH_COALESCE``: a big file's diagnostics take milliseconds to send)."""
         if soon:
             self._refresh_pending = True
-            for rel in set(rels):
-                self.publish_soon(rel)
+            self._to_publish.update(rels)
+            quiet = asyncio.get_running_loop().time() - self._last_flush >= PUBLISH_COALESCE
+            if self._publish_timer is None and quiet:
+                self._flush()
+            else:
+                self._schedule_flush()
             return
         for rel in set(rels):
             self.publish(rel)
@@ -697,29 +736,12 @@ class Session:
                 handle.cancel()
         for task in list(self._tasks):
             task.cancel()
-        self.graph.stop()
+        self.worker.stop()
         if self.store is not None:
             try:
                 self.store.close()
             except Exception:
                 log.debug("closing the store failed", exc_info=True)
-
-
-def _warm_up(analyst: str) -> None:
-    """Import and build the graph (langgraph; litellm for the llm analyst) off the server's loop."""
-    started = time.perf_counter()
-    try:
-        from sastls.graph.builder import compiled_graph
-
-        compiled_graph()
-        if analyst == "llm":
-            from sastls.graph.llm import warm_up
-
-            warm_up()
-    except Exception as exc:
-        log.warning("warm-up failed (the first investigation will be slower): %s", exc)
-        return
-    log.info("graph ready in %.2fs", time.perf_counter() - started)
 
 
 def _mtimes(root: Path, rels: Iterable[str]) -> dict[str, float]:

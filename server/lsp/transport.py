@@ -313,6 +313,16 @@ class ThreadWriter:
             self._out.flush()
 
 
+def send_json_text(protocol: JsonRPCProtocol, body: str) -> None:
+    """Send a message already serialised as JSON text (pygls' ``_send_data`` would encode it again)."""
+    data = body.encode("utf-8")
+    writer = getattr(protocol, "writer", None)
+    if writer is None:
+        log.error("cannot send: no transport")
+        return
+    writer.write(b"Content-Length: %d\r\n\r\n" % len(data) + data)
+
+
 # ---- dispatching --------------------------------------------------------------------------
 
 

@@ -35,6 +35,9 @@ DESCRIPTIONS = {
     "bufcopy": "Buffer copy whose length may exceed the destination",
     "nullderef": "Pointer that may be NULL when dereferenced",
     "intoverflow": "Integer arithmetic that may wrap around",
+    "uninit": "Variable that may be read before it is assigned",
+    "freedmem": "Memory that may be used or released again after it is released",
+    "leak": "Memory that may never be released",
 }
 
 

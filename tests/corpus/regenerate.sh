@@ -33,6 +33,14 @@ if [ -d c ] && ls c/*.c >/dev/null 2>&1; then
     --suppress=missingIncludeSystem --suppress=missingInclude -I c c 2>"$out/cppcheck.xml"
   echo "flawfinder" >&2
   flawfinder --quiet --sarif c >"$out/flawfinder.sarif"
+  if command -v gcc >/dev/null; then
+    echo "gcc -fanalyzer" >&2
+    : >"$out/gcc-fanalyzer.jsonl"
+    for f in c/*.c; do
+      gcc -fanalyzer -fdiagnostics-format=json -Wall -Wextra -I c -c "$f" -o /dev/null 2>>"$out/gcc-fanalyzer.jsonl" || true
+      printf '\n' >>"$out/gcc-fanalyzer.jsonl"
+    done
+  fi
 fi
 
 echo "neutral" >&2

@@ -17,7 +17,8 @@ EXAMPLE = ROOT / "tests" / "fixtures" / "projects" / "pyapp"
 
 @pytest.fixture()
 def workspace(tmp_path: Path) -> Path:
-    """A private copy of the example project (its findings included), so verdict stores do not leak between tests."""
+    """A private copy of the example project (its findings included): verdict stores do not leak
+    between tests."""
     dest = tmp_path / "pyapp"
     shutil.copytree(EXAMPLE, dest, ignore=shutil.ignore_patterns(".sastls", "__pycache__"))
     return dest
@@ -42,7 +43,9 @@ ENTRY = CACHE / "node_modules" / "code-server" / "out" / "node" / "entry.js"
 
 
 def _npm(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["npm", *args], cwd=EXT, capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        ["npm", *args], cwd=EXT, capture_output=True, text=True, timeout=timeout, check=False
+    )
 
 
 @pytest.fixture(scope="session")
@@ -69,6 +72,7 @@ def code_server() -> Path:
             capture_output=True,
             text=True,
             timeout=1200,
+            check=False,
         )
         assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
     return CACHE

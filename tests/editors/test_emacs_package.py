@@ -33,6 +33,7 @@ def test_package_investigates_the_finding_at_point(
         cwd=workspace,
         env=env,
         capture_output=True,
+        check=False,
         text=True,
         timeout=180,
     )

@@ -62,7 +62,7 @@ def test_neovim_offers_the_model_and_the_other_finding_benefits(
     )
     proc = subprocess.run(
         [nvim, "--headless", "-u", "NONE", "-c", f"luafile {Path(__file__).with_name('nvim_learn.lua')}"],
-        cwd=learn_ws, env=env, capture_output=True, text=True, timeout=240,
+        cwd=learn_ws, env=env, capture_output=True, text=True, timeout=240, check=False,
     )  # fmt: skip
     assert result.exists(), proc.stderr[-2000:]
     _check(json.loads(result.read_text()), learn_ws, via)
@@ -85,7 +85,7 @@ def test_emacs_offers_the_model_and_the_other_finding_benefits(
     )
     proc = subprocess.run(
         [emacs, "--batch", "-l", str(Path(__file__).with_name("emacs_learn.el"))],
-        cwd=learn_ws, env=env, capture_output=True, text=True, timeout=240,
+        cwd=learn_ws, env=env, capture_output=True, text=True, timeout=240, check=False,
     )  # fmt: skip
     assert result.exists(), proc.stderr[-2000:]
     _check(json.loads(result.read_text()), learn_ws, via)

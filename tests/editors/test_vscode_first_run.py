@@ -35,6 +35,7 @@ def test_first_run_settings_offline_verdicts_findings_view_and_report_tab(
          "--code-server", str(code_server), "--vsix", str(vsix), "--workspace", str(workspace),
          "--server", server_command[0], "--out", str(out)],
         capture_output=True, text=True, timeout=400, cwd=EXT, env={**os.environ, "CHROMIUM": chromium},
+        check=False,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr[-4000:]
     seen = json.loads((out / "first-run.json").read_text())
@@ -49,5 +50,6 @@ def test_first_run_settings_offline_verdicts_findings_view_and_report_tab(
     assert seen["byReason"]["fp"] == 1 and seen["byReason"]["tp"] == 0, seen["byReason"]
     assert seen["reportTab"].startswith("sastls: ") and seen["reportTab"].endswith(" at app/shell.py:11")
     assert not [n for n in seen["notifications"] if "invalid settings" in n.lower()]
-    for shot in ("2-offline-verdicts.png", "3-findings-view.png", "3b-filtered-by-reason.png", "4-report-tab.png"):
+    shots = ("2-offline-verdicts.png", "3-findings-view.png", "3b-filtered-by-reason.png", "4-report-tab.png")
+    for shot in shots:
         assert (out / shot).exists()

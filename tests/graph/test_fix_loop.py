@@ -22,6 +22,7 @@ import pytest
 from sastls.analyzers.config import Config, FixConfig
 from sastls.analyzers.findings.model import Finding
 from sastls.analyzers.scanners import run_scanner
+from sastls.graph.fix.patch import line_edit, patch_hash
 from sastls.graph.fix_loop import afix, instruction_for, next_phase, route_after_verify, stuck_reason
 from sastls.graph.run import StepEvent
 from sastls.graph.store import VerdictStore
@@ -211,6 +212,30 @@ async def test_stubs_are_never_a_fix(
     assert fix.attempts[1].error.startswith("semantics: sink: subprocess.call() no longer receives name")
 
 
+# Stubs that keep the sink's text in a safe form with its inputs: pyflakes, the scanner (B602 gone, only
+# low-severity B603/B607 left) and the sink/signature checks all pass them; they never run the command,
+# or run it on a constant.
+DISGUISED = [
+    '    raise RuntimeError("command runner disabled")\n    return subprocess.call(["echo", name])',
+    '    return subprocess.call(["echo", name]) if 0 else 0',
+    '    name = "-n"\n    return subprocess.call(["echo", name])',
+    '    def go():\n        return subprocess.call(["echo", name])\n    return 0',
+]
+
+
+async def test_disguised_stubs_are_never_a_fix(
+    ws: Path, finding: Finding, scripted_model: Any, R: SimpleNamespace, shadow_root: Path
+) -> None:
+    """A sink kept where it never runs, or fed a constant, is rejected by the semantic check."""
+    answers(scripted_model, R, *DISGUISED, GOOD)
+    fix = await afix(finding, ws, cfg(scripted_model, R))
+    assert fix.verified and fix.level == "scanner-clean" and len(fix.attempts) == 5
+    for a in fix.attempts[:4]:
+        assert a.error.startswith("semantics: sink: subprocess.call() "), a.error
+        assert "never runs" in a.error or "no longer does its work" in a.error, a.error
+    assert '["echo", name]' in fix.diff and "raise" not in fix.diff
+
+
 async def test_shell_false_on_a_string_is_never_a_fix(
     ws: Path, finding: Finding, scripted_model: Any, R: SimpleNamespace, shadow_root: Path
 ) -> None:
@@ -287,7 +312,7 @@ async def test_no_new_patch_content_moves_on(
     answers(scripted_model, R, NO_PARSE, NO_PARSE, NO_PARSE, GOOD)
     fix = await afix(finding, ws, cfg(scripted_model, R))
     assert fix.verified
-    assert fix.notes[-1] == "propose phase over: stuck: no new patch content in 2 attempts"
+    assert fix.notes[-1].startswith("propose phase over: stuck: no new patch content in 2 attempts (the last")
 
 
 async def test_regeneration_gets_its_own_retries(
@@ -516,3 +541,34 @@ async def _model_only(finding: Finding, ws: Path, config: Config, proposer: Any)
         return await afix(finding, ws, config, proposer=proposer)
     finally:
         loop_mod.OfflineProposer = original  # type: ignore[misc]
+
+
+async def test_a_spent_budget_still_tries_every_offline_rewrite(
+    ws: Path, finding: Finding, scripted_model: Any, R: SimpleNamespace, shadow_root: Path
+) -> None:
+    """The budget bounds model calls; offline rewrites cost nothing and are all tried (``sastls fix
+    --budget-usd`` gives the findings after a spent budget a budget of 0)."""
+    from sastls.graph.fix import proposer as proposer_mod
+
+    class TwoRewrites:
+        name = "offline"
+
+        async def propose(self, request: Any) -> Any:
+            for line in (DISGUISED[0], GOOD):
+                made = line_edit("app.py", APP, SINK, SINK, line + "\n")
+                if patch_hash((made,)) not in request.tried:
+                    return proposer_mod.Proposal((made,), "rewrite", "offline")
+            return proposer_mod.Proposal((), "", "offline", error="no other", exhausted=True)
+
+    import sastls.graph.fix_loop as loop_mod
+
+    original = loop_mod.OfflineProposer
+    loop_mod.OfflineProposer = TwoRewrites  # type: ignore[assignment,misc]
+    try:
+        answers(scripted_model, R, GOOD)
+        fix = await afix(finding, ws, cfg(scripted_model, R, budget_usd_per_finding=0.0))
+    finally:
+        loop_mod.OfflineProposer = original  # type: ignore[misc]
+    assert fix.verified and fix.proposer == "offline", fix.stop_reason
+    assert [a.phase for a in fix.attempts] == ["local", "local"]
+    assert scripted_model.requests == [] and fix.usage.model_calls == 0

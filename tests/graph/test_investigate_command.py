@@ -68,14 +68,15 @@ def test_investigate_by_fingerprint_prefix_text(
     sarif = _sarif(tmp_path, [("app.py", 6), ("app.py", 12)])
     target = next(f for f in load_findings([sarif], project).findings if f.line == 12)
     (project / ".sastls.toml").write_text("cascade = false\n")
-    scripted_model.add(R.tool_call("analyze_issue"), R.analysis(), R.evaluation("TRUE_POSITIVE"))
+    read = [{"path": "app.py", "start_line": 10, "end_line": 12, "why": "request.args reaches run"}]
+    scripted_model.add(R.tool_call("analyze_issue"), R.analysis(evidence=read), R.evaluation("TRUE_POSITIVE"))
     argv = ["investigate", str(sarif), "--repo", str(project), "--finding", target.fingerprint[:12]]
     argv += ["--analyst", "llm", "--model", "openai/scripted", "--api-base", scripted_model.api_base]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "verdict:       TRUE_POSITIVE" in out
     assert "path taken:    agent -> analyze_issue -> comprehensive_evaluation" in out
-    assert "evidence:\n  - app.py:5-6" in out
+    assert "evidence:\n  - app.py:10-12" in out  # code the investigation read (the pre-fetched handler)
     assert "usage:         3 model calls" in out
 
 

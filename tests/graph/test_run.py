@@ -104,6 +104,7 @@ async def test_false_positive_with_evidence_stands(
 ) -> None:
     ev = [{"path": "app.py", "start_line": 15, "end_line": 16, "why": "constant", "role": "constant"}]
     scripted_model.add(
+        R.fetch("symbol", symbol="normalize"),  # the evidence is read before it is cited
         R.tool_call("analyze_issue"),
         R.analysis("FALSE_POSITIVE", evidence=ev),
         R.evaluation("FALSE_POSITIVE"),

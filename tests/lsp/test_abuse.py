@@ -84,6 +84,8 @@ async def test_a_didchange_storm_with_investigations_and_malformed_frames() -> N
             assert len(load.after_storm_ms) == 20  # the server still answers afterwards
             assert load.publishes < load.changes / 10  # edits are coalesced, not published one by one
             assert load.rss_after - load.rss_before < 100
+            assert load.processes >= 2  # the server and its worker process (investigations run there)
+            assert load.tree_after - load.tree_before < 100  # the whole tree, worker included
             assert client.alive()
             before, after, told, answers = await A.run_big_document(s, 20)
             assert told and answers and after - before < 100

@@ -131,3 +131,64 @@ async def test_a_running_investigation_is_cancelled_by_request_and_by_progress_u
     await until(lambda: _ended(client).count("cancelled") == 2, what="the second bar to end as cancelled")
     again = await _investigate_action(client, u, other)
     assert again.disabled is None
+
+
+def _children(pid: int) -> list[int]:
+    out: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            out += [int(k) for k in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return out
+
+
+async def test_a_worker_that_dies_mid_investigation_fails_only_that_request(
+    client: LanguageClient, workspace: Path, slow_model: tuple[str, _Slow]
+) -> None:
+    """Investigations run in the server's worker process: when it dies (OOM killer, a crash in a
+    native parser), the request is answered with an error, the user is told, the server keeps
+    answering, and the next investigation starts a new worker."""
+    import os
+    import signal
+
+    api_base, model = slow_model
+    u, d = await _setup(client, workspace, api_base)
+    server = client._server
+    assert server is not None
+    pending = asyncio.ensure_future(
+        client.workspace_execute_command_async(
+            lsp.ExecuteCommandParams(command="sastls.investigate", arguments=[d.data["key"]])
+        )
+    )
+    await until(lambda: model.requests > 0, timeout=60, what="the model to be asked")
+    workers = _children(server.pid)
+    assert len(workers) == 1, workers  # the worker, and no scanner (scanners are off)
+    os.kill(workers[0], signal.SIGKILL)
+    done = await asyncio.wait_for(pending, TIMEOUT)
+    assert done["status"] == "error" and "worker process was killed by signal 9" in done["message"]
+    await until(
+        lambda: any("worker process was killed" in m.message for m in client.messages),
+        what="the user to be told",
+    )
+    assert "[" not in by_line(diags(client, u), 10)[0].message  # no verdict was invented
+    hover = await asyncio.wait_for(
+        client.text_document_hover_async(
+            lsp.HoverParams(text_document=lsp.TextDocumentIdentifier(uri=u), position=d.range.start)
+        ),
+        TIMEOUT,
+    )
+    assert hover is not None  # the server answers as before
+
+    asked = model.requests
+    again = asyncio.ensure_future(
+        client.workspace_execute_command_async(
+            lsp.ExecuteCommandParams(command="sastls.investigate", arguments=[d.data["key"]])
+        )
+    )
+    await until(lambda: model.requests > asked, timeout=60, what="a new worker to ask the model")
+    now = _children(server.pid)
+    assert len(now) == 1 and now != workers
+    token = list(client.progress_reports)[-1]
+    client.window_work_done_progress_cancel(lsp.WorkDoneProgressCancelParams(token=token))
+    assert (await asyncio.wait_for(again, TIMEOUT))["status"] == "cancelled"

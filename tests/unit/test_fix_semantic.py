@@ -100,6 +100,72 @@ def test_a_parameter_cleaned_in_place_is_still_the_input() -> None:
     assert check is None, detail
 
 
+# Stubs that keep the sink's text: the call is still there, in a safe form, with its inputs, and the
+# scanner no longer reports it, but it never runs, works on a constant, or its result is thrown away.
+DISGUISED_STUBS = {
+    "after a raise": '    raise RuntimeError("disabled")\n    return subprocess.call(["ls", name])',
+    "after sys.exit": '    sys.exit(0)\n    return subprocess.call(["ls", name])',
+    "after assert False": '    assert False, "unsafe"\n    return subprocess.call(["ls", name])',
+    "in a try after a raise": (
+        '    try:\n        raise ValueError(name)\n        return subprocess.call(["ls", name])\n'
+        "    except ValueError:\n        return 1"
+    ),
+    "constant-false branch": '    return subprocess.call(["ls", name]) if 0 else 0',
+    "constant-false and": '    return False and subprocess.call(["ls", name])',
+    "while False": '    while False:\n        subprocess.call(["ls", name])\n    return 0',
+    "constant flag": '    if DISABLED:\n        subprocess.call(["ls", name])\n    return 0',
+    "never-called nested def": '    def go():\n        return subprocess.call(["ls", name])\n    return 0',
+    "never-called lambda": '    go = lambda: subprocess.call(["ls", name])\n    return 0',
+    "input replaced": '    name = "."\n    return subprocess.call(["ls", name])',
+    "input replaced in a chain": '    name = other = "."\n    return subprocess.call(["ls", name, other])',
+    "input moved to env=": '    return subprocess.call(["ls"], env={"NAME": name})',
+}
+
+
+@pytest.mark.parametrize("new", DISGUISED_STUBS.values(), ids=DISGUISED_STUBS.keys())
+def test_a_sink_kept_where_it_never_runs_or_never_sees_its_data_is_a_stub(new: str) -> None:
+    before = SHELL.replace("import subprocess\n", "import subprocess\nimport sys\n\nDISABLED = False\n")
+    line = before.splitlines().index("    return subprocess.call(cmd, shell=True)") + 1
+    after = before.replace('    cmd = "ls " + name\n    return subprocess.call(cmd, shell=True)', new)
+    got = check_semantics("python", before, after, lines=(line, line), mapped=line)
+    assert got.problem is not None and got.problem.check in ("sink", "signature"), got.notes
+    if got.problem.check == "sink":
+        assert "never runs" in got.problem.detail or "no longer does its work" in got.problem.detail
+
+
+def test_a_result_that_was_used_and_is_now_thrown_away_is_a_stub() -> None:
+    before = SHELL.replace(
+        "return subprocess.call(cmd, shell=True)",
+        "out = subprocess.check_output(cmd, shell=True)\n    return out",
+    )
+    check, detail, _ = py(
+        before,
+        "    out = subprocess.check_output(cmd, shell=True)",
+        '    subprocess.check_output(["ls", name])\n    out = b""',
+        6,
+    )
+    assert check == "sink" and "thrown away" in detail
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        '    cmd = []\n    cmd = ["ls", name]\n    return subprocess.call(cmd)',  # set again before the call
+        '    cmd = ["ls"]\n    cmd += [name]\n    return subprocess.call(cmd)',
+        # a default for bad input
+        '    if not name.isalnum():\n        name = "."\n    return subprocess.call(["ls", name])',
+        '    def go():\n        return subprocess.call(["ls", name])\n    return go()',  # a helper it calls
+        '    if DEBUG:\n        print(name)\n    return subprocess.call(["ls", name])',
+    ],
+)
+def test_real_fixes_around_the_sink_still_pass(new: str) -> None:
+    before = SHELL.replace("import subprocess\n", "import subprocess\n\nDEBUG = False\n")
+    line = before.splitlines().index("    return subprocess.call(cmd, shell=True)") + 1
+    after = before.replace('    cmd = "ls " + name\n    return subprocess.call(cmd, shell=True)', new)
+    got = check_semantics("python", before, after, lines=(line, line), mapped=line)
+    assert got.problem is None, got.problem
+
+
 PASSWORD = """\
 import hashlib
 import os
@@ -197,6 +263,26 @@ def test_c_bounded_copy_is_a_fix_and_a_deleted_copy_is_not() -> None:
     assert check == "signature" and "return paths" in detail
 
 
+@pytest.mark.parametrize(
+    "new",
+    [
+        "if (0) strncpy(buf, name, sizeof(buf) - 1);",
+        "\n#if 0\n    strncpy(buf, name, sizeof(buf) - 1);\n#endif\n",
+        "abort();\n    strncpy(buf, name, sizeof(buf) - 1);",
+        'name = "";\n    strncpy(buf, name, sizeof(buf) - 1);',
+    ],
+)
+def test_c_copy_kept_where_it_never_runs_or_on_a_constant_is_a_stub(new: str) -> None:
+    check, detail = c("strcpy(buf, name);", new)
+    assert check == "sink" and ("never runs" in detail or "no longer does its work" in detail), detail
+
+
+def test_c_copy_with_a_length_set_twice_is_a_fix() -> None:
+    new = "size_t n = 0;\n    n = strlen(name);\n    if (n >= sizeof(buf)) n = sizeof(buf) - 1;\n"
+    new += "    memcpy(buf, name, n);\n    buf[n] = '\\0';"
+    assert c("strcpy(buf, name);", new) == (None, "")
+
+
 # ------------------------------------------------------------------ names
 
 
@@ -284,4 +370,6 @@ def test_the_tests_probe_raises_where_the_fix_is() -> None:
     main = 'import app\n\nif __name__ == "__main__":\n    app.run(debug=False)\n'
     made = probe("python", main, 4)
     assert made is not None and made[0].splitlines()[3] == f"    {PROBE}" and made[1] == "the code at line 4"
-    assert probe("c", COPY, 7) is None
+    made = probe("c", COPY, 7)
+    assert made is not None and made[1] == "greet()"
+    assert made[0].splitlines()[4].startswith("{ __builtin_trap();")  # first thing in greet()

@@ -4,6 +4,7 @@ directories are always removed (even when a check raises)."""
 from __future__ import annotations
 
 import shlex
+import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -199,3 +200,41 @@ def test_error_nodes() -> None:
     assert error_nodes("a.py", "x = 1\n") == []
     assert error_nodes("a.py", "x = (\n")
     assert error_nodes("a.txt", "anything") is None
+
+
+C_MAIN = '#include <stdio.h>\nvoid greet(const char *name);\nint main(void) { greet("world"); return 0; }\n'
+C_TEST = "cc -o t copy.c main.c && ./t | grep -qx world"
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler (cc) on this machine")
+@pytest.mark.parametrize(
+    ("command", "level", "why"),
+    [
+        (C_TEST, "tested", "and run greet()"),
+        (
+            "cc -fsyntax-only copy.c main.c",
+            "scanner-clean",
+            "none of them runs greet()",
+        ),  # builds, runs nothing
+        ("true", "scanner-clean", "none of them runs greet()"),  # says nothing, tests nothing
+    ],
+)
+def test_c_tested_means_the_tests_run_the_fixed_function(
+    tmp_path: Path, tmpdirs: Path, command: str, level: str, why: str
+) -> None:
+    from sastls.graph.fix.offline import NotFixable, candidates
+
+    root = tmp_path / "cws"
+    root.mkdir()
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "fix" / "c" / "copy.c"
+    (root / "copy.c").write_text(fixture.read_text())
+    (root / "main.c").write_text(C_MAIN)
+    found = run_scanner("flawfinder", ["copy.c"], root)
+    assert found.ok, found.errors
+    (finding,) = [f for f in found.findings if f.rule_name == "buffer/strcpy"]
+    rewrites = candidates(finding, (root / "copy.c").read_text())
+    assert not isinstance(rewrites, NotFixable), rewrites
+    config = replace(Config(), fix=FixConfig(test_command=command))
+    record = Verifier(finding, root, config).verify(rewrites[0].edits)
+    assert record.verified and record.level == level, record.error
+    assert why in record.checks[-1].detail, record.checks[-1].detail

@@ -86,3 +86,20 @@ def test_tokens_and_cost_in_the_facts_line() -> None:
     )
     assert "analyst **llm** (`openai/gpt-4o-mini`)" in md
     assert "100 tokens, $0.25" in md
+
+
+def test_a_place_reported_by_two_tools_is_one_finding_with_both_named() -> None:
+    """Issue 15: the summary listed a call flagged by bandit and semgrep twice; it counts findings, and
+    says how many scanner reports were merged."""
+    findings = [
+        finding(1, "B608"),
+        finding(2, "python-sqli", tool="semgrep"),  # same place and weakness: merged into fp1
+        finding(3, "B608", line=30),
+    ]
+    verdicts = {"fp1": verdict(1, "TRUE_POSITIVE"), "fp3": verdict(3, "TRUE_POSITIVE")}
+    md = render_markdown(findings, verdicts, RunStats(total=3, duplicate_of={"fp2": "fp1"}))
+    assert md.startswith("## sastls triage: 2 true positives")
+    assert "| **Total** | **2** |" in md
+    assert md.count("**app/db.py:5**") == 1
+    assert "`bandit: B608`, `semgrep: python-sqli`" in md
+    assert "2 findings from 3 scanner reports" in md and "1 merged: same place and weakness" in md

@@ -70,6 +70,20 @@ def test_flawfinder_live(tmp_path: Path) -> None:
     assert all(f.path == "src/main.c" for f in res.findings)
 
 
+@pytest.mark.skipif(tool_path("gcc") is None, reason="missing tool: gcc (apt-get install gcc)")
+def test_gcc_analyzer_live(tmp_path: Path) -> None:
+    shutil.copytree(FIX / "projects" / "cproj" / "src", tmp_path / "src")
+    res = run_scanner("gcc", ["src/report.c"], tmp_path)
+    assert res.errors == []
+    got = {(f.rule_id, f.path, f.line) for f in res.findings}
+    assert ("-Wanalyzer-null-dereference", "src/report.c", 57) in got
+    assert all(f.tool == "gcc" and f.fingerprint for f in res.findings)
+    deref = next(f for f in res.findings if f.rule_id == "-Wanalyzer-null-dereference")
+    assert deref.trace, "the analyzer's event path is the finding's code flow"
+    whole = run_scanner("gcc", ["src"], tmp_path)
+    assert {f.path for f in whole.findings} == {"src/report.c", "src/store.c"}
+
+
 def _fake_semgrep(tmp_path: Path, report: dict, exit_code: int = 0, sleep: float = 0) -> Path:
     """A stand-in for semgrep that records its argv and writes ``report`` where -o says."""
     script = tmp_path / "fake-semgrep"

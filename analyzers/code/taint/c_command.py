@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .c_conditions import all_dead, split_live
 from .c_context import Ctx, review
-from .c_paths import all_dead, split_live
 from .c_provenance import clean_text, const_array, wrapped_params
 from .c_spec import COMMAND_FUNCS
 from .c_tree import call_args, callee_of, enclosing_function, line_of, on_lines, strip_expr, text

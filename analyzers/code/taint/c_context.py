@@ -4,13 +4,13 @@ outcomes every family shares."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tree_sitter import Node
 
 from ...findings.model import Finding
-from .c_tree import line_of
+from .c_tree import callee_of, line_of
 from .outcome import Outcome
 from .values import Note
 
@@ -24,6 +24,10 @@ class Ctx:
     parsed: ParsedFile
     index: WorkspaceIndex
     macros: dict[str, str]
+    # bytes a parameter points to, when judging a callee with what one call passes it
+    bindings: dict[str, int] = field(default_factory=dict)
+    # names known not to be macros (each lookup asks the index)
+    not_macros: set[str] = field(default_factory=set)
 
     @property
     def path(self) -> str:
@@ -32,9 +36,22 @@ class Ctx:
     def note(self, node: Node, why: str, role: str) -> Note:
         return Note(self.path, line_of(node), node.end_point[0] + 1, why, role)  # type: ignore[arg-type]
 
+    def callee(self, call: Node) -> str:
+        """The function a call names, through a file macro that only renames a function
+        (``#define SNPRINTF snprintf``, here or in an included header; in this file, the last definition,
+        the one a non-Windows build sees after ``#ifdef _WIN32 ... #else``)."""
+        name = callee_of(call)
+        value = self.macro(name) if name else None
+        if value is not None and value.isidentifier() and value != name:
+            return value
+        return name
+
     def macro(self, name: str) -> str | None:
         if name in self.macros:
             return self.macros[name]
+        if name in self.not_macros:
+            return None
+        self.not_macros.add(name)
         try:
             matches = self.index.definitions(name, from_path=self.path, limit=3)
         except Exception:

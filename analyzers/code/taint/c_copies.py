@@ -2,31 +2,239 @@
 
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
+from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, keep
-from .c_paths import cannot_be_negative, comparisons, holding_conditions, upper_bound, upper_bound_of
+from .c_objects import room, writable
+from .c_paths import cannot_be_negative, upper_bound, upper_bound_of
 from .c_provenance import definition_of
-from .c_spec import ALWAYS_UNBOUNDED, COPY_FUNCS
+from .c_roomleft import room_left
+from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, WIDE_COPIES
+from .c_strings import max_int, max_len
 from .c_tree import (
+    aliases_of,
     call_args,
     callee_of,
     enclosing_function,
     idents,
     line_of,
     param_names,
+    pointer_base,
     squash,
     strip_expr,
     text,
     walk,
 )
-from .c_values import CONV, const_int, const_string, dst_size, is_sizeof_of
+from .c_values import CONV, const_int, const_string, declared_type, is_sizeof_of
 from .outcome import Outcome
 from .values import Note
 
 
 def copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
-    name = callee_of(call)
+    """A copy is safe when what it writes fits its destination, what it reads lies inside its
+    source, and a string it leaves behind is terminated before it is used as one."""
+    got = _writes_fit(ctx, call)
+    if isinstance(got, Outcome):
+        return got
+    more = _reads_fit(ctx, call)
+    if isinstance(more, Outcome):
+        return more
+    term = _terminated(ctx, call)
+    if isinstance(term, Outcome):
+        return term
+    return got + more + term
+
+
+_EXACT_READS = {"memcpy", "memmove", "wmemcpy", "wmemmove"}
+_BOUNDED_READS = {"strncpy", "wcsncpy"}
+_OOB_READ = "out-of-bounds read"
+
+
+def _length(ctx: Ctx, call: Node) -> int | None:
+    """The bytes a length-bounded copy moves (its constant length or checked upper bound)."""
+    name = ctx.callee(call)
+    args = call_args(call)
+    _d, _s, n_i = COPY_FUNCS[name]
+    if n_i < 0 or n_i >= len(args):
+        return None
+    func = enclosing_function(call)
+    n = max_int(ctx, args[n_i], call, func)
+    if n is None:
+        bound = upper_bound(ctx, args[n_i], call, func)
+        n = bound[0] if bound is not None and cannot_be_negative(ctx, args[n_i], call, func) else None
+    if n is not None and name in WIDE_COPIES:
+        n *= 4
+    return n
+
+
+def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
+    """memcpy-like calls read exactly their length from the source, strncpy up to its length or the
+    source's terminator: that must lie inside the source."""
+    name = ctx.callee(call)
+    args = call_args(call)
+    _d, s_i, _n = COPY_FUNCS[name]
+    if s_i < 0 or s_i >= len(args):
+        return []
+    func = enclosing_function(call)
+    src = args[s_i]
+    got = room(ctx, src, func)
+    if got is not None and any(t.offset is not None and t.offset < 0 for t in got[1]):
+        why = f"`{text(src)}` points before the start of `{got[1][0].obj}`"
+        return keep(ctx, call, why, _OOB_READ)
+    if name not in _EXACT_READS | _BOUNDED_READS:
+        return []
+    n = _length(ctx, call)
+    if n is None:
+        return keep(ctx, call, f"{name}() reads a length not bounded by `{text(src)}`", _OOB_READ)
+    unit = 4 if name in WIDE_COPIES else 1
+    if name in _BOUNDED_READS:
+        longest = max_len(ctx, src, call, func)
+        if longest is not None:
+            n = min(n, (longest + 1) * unit)  # stops at the terminator
+    if got is None:
+        if name in _BOUNDED_READS or _paired(ctx, call, src, func) or _measured(ctx, call, src):
+            return []  # a string read up to its terminator, or a (pointer, length) pair from the caller
+        why = f"{name}() reads {n} bytes from `{text(src)}`, whose size is not known here"
+        return keep(ctx, call, why, _OOB_READ)
+    if n > got[0]:
+        why = f"{name}() reads {n} bytes from `{text(src)}`, which holds {got[0]}"
+        return keep(ctx, call, why, _OOB_READ)
+    return [ctx.note(src, f"reads at most {n} of the {got[0]} bytes of `{text(src)}`", "guard")]
+
+
+def _measured(ctx: Ctx, call: Node, src: Node) -> bool:
+    """The length is the source's own string length (``strlen(src) + 1``, ``strnlen(src, k)``): the
+    read stays inside that string."""
+    _d, _s, n_i = COPY_FUNCS[ctx.callee(call)]
+    args = call_args(call)
+    if n_i >= len(args):
+        return False
+    want = squash(text(strip_expr(src)))
+    return any(
+        n.type == "call_expression"
+        and callee_of(n) in {"strlen", "strnlen", "wcslen", "wcsnlen"}
+        and call_args(n)
+        and squash(text(strip_expr(call_args(n)[0]))) == want
+        for n in walk(args[n_i])
+    )
+
+
+def _paired(ctx: Ctx, call: Node, src: Node, func: Node | None) -> bool:
+    """The source and the length both come from the function's parameters (``f(p, n)`` copying
+    ``n`` bytes of ``p``): how many bytes ``p`` holds is the callers' contract."""
+    if func is None:
+        return False
+    params = set(param_names(func))
+    _d, _s, n_i = COPY_FUNCS[ctx.callee(call)]
+    args = call_args(call)
+    if pointer_base(src) not in params or n_i >= len(args):
+        return False
+    named = idents(args[n_i])
+    return bool(named & params) or any(_clamped_param(ctx, x, func, params) for x in named)
+
+
+def _clamped_param(ctx: Ctx, name: str, func: Node, params: set[str]) -> bool:
+    """A local length assigned from a parameter (``len = n;``)."""
+    return any(
+        n.type in {"init_declarator", "assignment_expression"}
+        and text(n.child_by_field_name("declarator") or n.child_by_field_name("left")).lstrip("* ") == name
+        and bool(idents(n.child_by_field_name("value") or n.child_by_field_name("right") or n) & params)
+        for n in walk(func)
+    )
+
+
+_TERMINATES = re.compile(r"^(0|'\\0'|L'\\0'|'\\x0*0')$")
+
+
+def _terminated(ctx: Ctx, call: Node) -> list[Note] | Outcome:
+    """``memcpy``/``strncpy`` of a string may leave the destination without its terminator; when
+    it is then used as a string, it must have been terminated in between."""
+    name = ctx.callee(call)
+    if name not in {"memcpy", "memmove", "strncpy", "wmemcpy", "wmemmove", "wcsncpy"}:
+        return []
+    args = call_args(call)
+    func = enclosing_function(call)
+    if len(args) < 3 or func is None:
+        return []
+    dst, src, n = args[0], args[1], args[2]
+    base = pointer_base(dst)
+    typ = declared_type(base, func, ctx.parsed.tree.root_node) if base else None
+    if not base or typ is None or "char" not in typ:
+        return []  # not a string buffer
+    if copies_terminator(ctx, call, src, n, func):
+        return []
+    names = aliases_of(func, base)
+    for node in walk(func):
+        if node.start_byte <= call.end_byte:
+            continue
+        if node.type == "assignment_expression" and _terminates_string(node, names):
+            return [
+                ctx.note(node, f"`{text(node.child_by_field_name('left'))}` terminates the string", "guard")
+            ]
+        if node.type == "call_expression" and ctx.callee(node) not in BYTE_FUNCS:
+            used = [a for a in call_args(node) if pointer_base(a) in names]
+            if used:
+                return keep(
+                    ctx,
+                    call,
+                    f"{name}() may leave `{text(dst)}` without its terminator, and line "
+                    f"{node.start_point[0] + 1} uses it as a string ({ctx.callee(node)}())",
+                    "unterminated string",
+                )
+    return []
+
+
+def _terminates_string(assign: Node, names: set[str]) -> bool:
+    left = assign.child_by_field_name("left")
+    right = assign.child_by_field_name("right")
+    if left is None or right is None or text(assign.child_by_field_name("operator")) != "=":
+        return False
+    lhs = strip_expr(left)
+    if lhs.type == "subscript_expression" or (
+        lhs.type == "pointer_expression" and text(lhs.child_by_field_name("operator")) == "*"
+    ):
+        base = lhs.child_by_field_name("argument")
+    else:
+        return False
+    return base is not None and pointer_base(base) in names and bool(_TERMINATES.match(squash(text(right))))
+
+
+def copies_terminator(ctx: Ctx, call: Node, src: Node, n: Node, func: Node) -> bool:
+    """The copied bytes include the source's terminator: a literal shorter than the length, or a
+    length of ``strlen(src) + 1``."""
+    length = const_int(ctx, n, func)
+    literal = const_string(ctx, src, func)
+    if literal is not None and length is not None:
+        unit = 4 if ctx.callee(call) in WIDE_COPIES else 1
+        return length >= (len(literal[0]) + 1) * (unit if ctx.callee(call).startswith("w") else 1)
+    s = squash(text(strip_expr(src)))
+    body = squash(text(n))
+    return f"strlen({s})+1" in body or f"wcslen({s})+1" in body
+
+
+def _sizeof_own_type(ctx: Ctx, n: Node, dst: Node, func: Node | None) -> bool:
+    """``memcpy(&x, src, sizeof(x))`` or ``sizeof(T)`` where ``x`` is declared of type ``T``."""
+    d = strip_expr(dst)
+    if d.type != "pointer_expression" or text(d.child_by_field_name("operator")) != "&":
+        return False
+    target = strip_expr(d.child_by_field_name("argument") or d)
+    e = strip_expr(n)
+    if target.type != "identifier" or e.type != "sizeof_expression":
+        return False
+    value, typ = e.child_by_field_name("value"), e.child_by_field_name("type")
+    declared = declared_type(text(target), func, ctx.parsed.tree.root_node)
+    own = declared is not None and not declared.endswith("*")
+    if value is not None:  # sizeof(x), or sizeof(T) parsed as an expression when T is a typedef
+        named = squash(text(strip_expr(value)))
+        return named == text(target) or (own and named == declared)
+    return typ is not None and own and " ".join(text(typ).split()) == declared
+
+
+def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
+    name = ctx.callee(call)
     args = call_args(call)
     func = enclosing_function(call)
     if name in ALWAYS_UNBOUNDED:
@@ -35,7 +243,7 @@ def copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     if d_i >= len(args):
         return keep(ctx, call, f"{name}() call not understood")
     dst = strip_expr(args[d_i])
-    size = dst_size(ctx, dst, func)
+    size = writable(ctx, dst, func)
     sink = ctx.note(call, f"{name}() writes into `{text(dst)}`", "sink")
     if name in {"strcpy", "wcscpy", "stpcpy"}:
         src = const_string(ctx, args[s_i], func) if s_i < len(args) else None
@@ -46,6 +254,18 @@ def copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                     src[1],
                     f"source is a {len(src[0])}-character literal; `{text(dst)}` holds {size}",
                     "constant",
+                ),
+            ]
+        longest = max_len(ctx, args[s_i], call, func) if src is None and s_i < len(args) else None
+        unit = 4 if name in WIDE_COPIES else 1
+        if longest is not None and size is not None and (longest + 1) * unit <= size:
+            return [
+                sink,
+                ctx.note(
+                    call,
+                    f"`{text(args[s_i])}` holds at most {longest} characters here; "
+                    f"`{text(dst)}` holds {size} bytes",
+                    "guard",
                 ),
             ]
         if src is None and size is not None and s_i < len(args):
@@ -84,7 +304,24 @@ def copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                 sink,
                 ctx.note(args[n_i], f"appends at most the room left in `{text(dst)}`", "guard"),
             ]
-    if name in {"strcat", "strncat"}:
+    if name in {"strcat", "strncat", "wcscat", "wcsncat"} and size is not None and s_i < len(args):
+        have = max_len(ctx, dst, call, func)
+        add = max_len(ctx, args[s_i], call, func)
+        if name in {"strncat", "wcsncat"} and n_i < len(args):
+            cap = max_int(ctx, args[n_i], call, func)
+            add = min(x for x in (add, cap) if x is not None) if add is not None or cap is not None else None
+        unit = 4 if name in WIDE_COPIES else 1
+        if have is not None and add is not None and (have + add + 1) * unit <= size:
+            return [
+                sink,
+                ctx.note(
+                    call,
+                    f"`{text(dst)}` holds at most {have} characters and {add} are appended; "
+                    f"it holds {size} bytes",
+                    "guard",
+                ),
+            ]
+    if name in {"strcat", "strncat", "wcscat", "wcsncat"}:
         return keep(ctx, call, f"{name}() appends to a string of unknown length")
     if n_i < 0 or n_i >= len(args):
         return keep(ctx, call, f"{name}() call not understood")
@@ -96,7 +333,13 @@ def copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         return keep(ctx, call, f"{name}() may read more than `{text(dst)}` holds")
     if is_sizeof_of(n, text(dst)):
         return [sink, ctx.note(n, f"length is bounded by sizeof({text(dst)})", "guard")]
+    if _sizeof_own_type(ctx, n, dst, func):
+        return [sink, ctx.note(n, f"length is the size of the object `{text(dst)}` points to", "guard")]
     value = const_int(ctx, n, func)
+    if value is None:
+        value = max_int(ctx, n, call, func)
+    if value is not None and name in WIDE_COPIES:
+        value *= 4
     if value is not None and size is not None and value <= size:
         return [sink, ctx.note(n, f"length {value} fits `{text(dst)}` ({size} bytes)", "constant")]
     if size is not None:
@@ -112,6 +355,9 @@ def copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                     "guard",
                 ),
             ]
+    after = room_left(ctx, call, dst, n, unit=4 if name in WIDE_COPIES else 1, func=func)
+    if after is not None:
+        return after
     return keep(ctx, call, f"length `{text(n)}` of {name}() is not bounded by `{text(dst)}`")
 
 
@@ -124,15 +370,15 @@ def copy_wrapper(ctx: Ctx, call: Node) -> tuple[Ctx, Node, list[tuple[Node, int,
     params = param_names(func)
     copies: list[tuple[Node, int, int | None]] = []
     for inner in walk(func):
-        if inner.type != "call_expression" or callee_of(inner) not in COPY_FUNCS:
+        if inner.type != "call_expression" or ctx.callee(inner) not in COPY_FUNCS:
             continue
-        d_i, _s_i, n_i = COPY_FUNCS[callee_of(inner)]
+        d_i, _s_i, n_i = COPY_FUNCS[ctx.callee(inner)]
         iargs = call_args(inner)
         if d_i >= len(iargs) or text(strip_expr(iargs[d_i])) not in params:
             continue
         dst_param = params.index(text(strip_expr(iargs[d_i])))
         bound: int | None = None
-        if 0 <= n_i < len(iargs) and callee_of(inner) not in {"strncat"}:
+        if 0 <= n_i < len(iargs) and ctx.callee(inner) not in {"strncat"}:
             length = iargs[n_i]
             named = [params.index(x) for x in idents(length) if x in params]
             if (
@@ -160,23 +406,23 @@ def copy_wrapper(ctx: Ctx, call: Node) -> tuple[Ctx, Node, list[tuple[Node, int,
 def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     found = copy_wrapper(ctx, call)
     if found is None:
-        return keep(ctx, call, f"{callee_of(call)}() writes without a known bound")
+        return keep(ctx, call, f"{ctx.callee(call)}() writes without a known bound")
     octx, _func, copies = found
     args = call_args(call)
     func = enclosing_function(call)
-    notes = [ctx.note(call, f"{callee_of(call)}() copies into its argument", "sink")]
+    notes = [ctx.note(call, f"{ctx.callee(call)}() copies into its argument", "sink")]
     for inner, dst_param, bound in copies:
         if dst_param >= len(args):
-            return keep(ctx, call, f"{callee_of(call)}() call not understood")
+            return keep(ctx, call, f"{ctx.callee(call)}() call not understood")
         dst = strip_expr(args[dst_param])
         if bound is None:
             # unbounded inside: judge it as that copy with this call's arguments
-            if callee_of(inner) in {"strcpy", "stpcpy"}:
+            if ctx.callee(inner) in {"strcpy", "stpcpy"}:
                 params = param_names(enclosing_function(inner) or inner)
                 src_name = text(strip_expr(call_args(inner)[1])) if len(call_args(inner)) > 1 else ""
                 if src_name in params and params.index(src_name) < len(args):
                     src = const_string(ctx, args[params.index(src_name)], func)
-                    size = dst_size(ctx, dst, func)
+                    size = writable(ctx, dst, func)
                     if src is not None and size is not None and len(src[0]) + 1 <= size:
                         notes.append(
                             ctx.note(
@@ -189,13 +435,13 @@ def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
             return keep(
                 ctx,
                 call,
-                f"{callee_of(call)}() copies into `{text(dst)}` without a bound "
+                f"{ctx.callee(call)}() copies into `{text(dst)}` without a bound "
                 f"({octx.path}:{line_of(inner)})",
             )
         if bound >= len(args):
-            return keep(ctx, call, f"{callee_of(call)}() call not understood")
+            return keep(ctx, call, f"{ctx.callee(call)}() call not understood")
         cap = args[bound]
-        size = dst_size(ctx, dst, func)
+        size = writable(ctx, dst, func)
         value = const_int(ctx, cap, func)
         if is_sizeof_of(cap, text(dst)) or (value is not None and size is not None and value <= size):
             notes.append(
@@ -209,7 +455,7 @@ def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         return keep(
             ctx,
             call,
-            f"the bound `{text(cap)}` passed to {callee_of(call)}() is not the size of `{text(dst)}`",
+            f"the bound `{text(cap)}` passed to {ctx.callee(call)}() is not the size of `{text(dst)}`",
         )
     return notes
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .c_conditions import all_dead, split_live
 from .c_context import Ctx, review
-from .c_paths import all_dead, split_live
+from .c_literals import literal_contents
 from .c_provenance import wrapped_params
 from .c_spec import FORMAT_FUNCS
-from .c_tree import call_args, callee_of, enclosing_function, line_of, on_lines, text
+from .c_tree import call_args, enclosing_function, line_of, on_lines, text
 from .c_values import const_string
 from .outcome import Outcome
 from .values import Note
@@ -18,7 +19,7 @@ def judge_format(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     calls = on_lines(root, lo, hi, {"call_expression"})
     sites: list[tuple[Node, Node, str]] = []  # (call, format argument, what)
     for call in calls:
-        name = callee_of(call)
+        name = ctx.callee(call)
         args = call_args(call)
         if name in FORMAT_FUNCS:
             idx = FORMAT_FUNCS[name]
@@ -41,6 +42,14 @@ def judge_format(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
             continue
         sink = ctx.note(call, f"format argument of {what}", "sink")
         found = const_string(ctx, fmt, enclosing_function(call))
+        held = literal_contents(ctx, fmt, enclosing_function(call)) if found is None else None
+        if held is not None and not any("%" in s for s, _ in held):
+            notes.append(sink)
+            shown = ", ".join(f'"{s[:30]}"' for s, _ in held[:3])
+            notes.append(
+                ctx.note(held[0][1], f"`{text(fmt)}` only ever holds the literals {shown}", "constant")
+            )
+            continue
         if found is None:
             return Outcome(
                 "TRUE_POSITIVE",
@@ -57,6 +66,7 @@ def judge_format(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
         "FALSE_POSITIVE",
         0.9,
         "constant format string",
-        "Every format string on the line is a string literal; no input can add conversions.",
+        "Every format string on the line is a string literal (or a buffer that only ever holds "
+        "literals without conversions); no input can add conversions.",
         notes,
     )

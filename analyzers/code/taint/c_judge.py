@@ -8,7 +8,9 @@
 - CWE-78: ``system``/``popen``/``exec*`` whose command arguments are all literals;
 - CWE-476: a pointer use dominated by a NULL check, or a pointer that can never be NULL;
 - CWE-190: arithmetic whose operands are bounded by a dominating range check, or constants
-  whose result fits.
+  whose result fits;
+- cppcheck's ``allocaCalled``: a constant, small ``alloca`` outside loops and recursion whose
+  block is only accessed inside its bounds.
 
 Anything else keeps the finding (TRUE_POSITIVE) or asks for review.
 """
@@ -18,10 +20,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...findings.model import Finding
+from .c_alloca import judge_alloca
 from .c_buffer import judge_buffer
 from .c_command import judge_command
 from .c_context import Ctx
 from .c_format import judge_format
+from .c_memory import judge_memory
 from .c_null import judge_null
 from .c_overflow import judge_overflow
 from .c_tree import file_macros
@@ -47,6 +51,10 @@ def judge_c(finding: Finding, family: Family, parsed: ParsedFile, index: Workspa
         return judge_null(ctx, root, lo, hi)
     if family == "int_overflow":
         return judge_overflow(ctx, root, lo, hi)
+    if family == "stack_alloc":
+        return judge_alloca(ctx, root, lo, hi)
+    if family in {"uninit", "double_free", "use_after_free", "leak"}:
+        return judge_memory(ctx, family, root, lo, hi)
     return Outcome(
         "NEEDS_REVIEW", 0.3, "not modelled for C", f"The {family} family is not modelled for C.", []
     )

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, review
-from .c_paths import comparisons, holding_conditions
 from .c_provenance import definition_of
+from .c_states import states_at
 from .c_tree import (
     call_args,
     declared_name,
@@ -123,6 +124,15 @@ def nonnull(ctx: Ctx, var: str, at: Node, func: Node | None, depth: int = 0) -> 
             return ctx.note(defs[0] or at, f"`{var}` always points to an object (never NULL)", "constant")
         if not defs and array_size(ctx, var, func, at) is not None:
             return ctx.note(at, f"`{var}` is an array (never NULL)", "constant")
+        if depth == 0 and strip_expr(at).type != "identifier":
+            states = states_at(ctx, var, at)
+            if states and not states & {"null", "uninit"}:
+                return ctx.note(
+                    at,
+                    f"on every path the code allows to line {line_of(at)}, `{var}` was last given an object "
+                    "or memory checked not to be NULL",
+                    "guard",
+                )
     return None
 
 

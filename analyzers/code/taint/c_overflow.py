@@ -4,24 +4,20 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .c_conditions import all_dead, comparisons, dead_branch, holding_conditions, split_live
 from .c_context import Ctx, keep, review
-from .c_paths import (
-    all_dead,
-    comparisons,
-    dead_branch,
-    holding_conditions,
-    nonnegative,
-    split_live,
-    upper_bound,
-)
-from .c_spec import INT_MAX_NAMES, NUMBER_PARSERS, SAFE_ALLOCATORS
+from .c_paths import nonnegative, upper_bound
+from .c_provenance import definition_of
+from .c_spec import FORMAT_FUNCS, INT_MAX_NAMES, NUMBER_PARSERS, READ_ONLY_ARGS, SAFE_ALLOCATORS
 from .c_tree import (
+    call_args,
     callee_of,
     declared_name,
     enclosing_function,
     idents,
     line_of,
     on_lines,
+    param_names,
     strip_expr,
     text,
     walk,
@@ -34,8 +30,9 @@ from .values import Note
 def judge_overflow(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     exprs = [
         n
-        for n in on_lines(root, lo, hi, {"binary_expression", "assignment_expression"})
-        if text(n.child_by_field_name("operator")) in {"+", "-", "*", "<<", "+=", "-=", "*=", "<<="}
+        for n in on_lines(root, lo, hi, {"binary_expression", "assignment_expression", "update_expression"})
+        if text(n.child_by_field_name("operator"))
+        in {"+", "-", "*", "<<", "+=", "-=", "*=", "<<=", "++", "--"}
     ]
     calls = on_lines(root, lo, hi, {"call_expression"})
     if not exprs:
@@ -74,15 +71,18 @@ def judge_overflow(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
 
 def arith_safe(ctx: Ctx, e: Node) -> list[Note] | Outcome:
     func = enclosing_function(e)
+    if e.type == "update_expression":
+        return _update_safe(ctx, e, func)
     left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
     if left is None or right is None:
         return []
     op = text(e.child_by_field_name("operator")).rstrip("=")
     lv, rv = const_int(ctx, left, func), const_int(ctx, right, func)
     limit = result_limit(ctx, e, func)
+    floor = result_floor(ctx, e, func)
     if lv is not None and rv is not None:
         value = {"+": lv + rv, "-": lv - rv, "*": lv * rv, "<<": lv << rv if 0 <= rv < 64 else 1 << 64}[op]
-        if -(2**31) <= value <= limit:
+        if floor <= value <= limit:
             return [ctx.note(e, f"constant result {value} fits", "constant")]
         return Outcome(
             "TRUE_POSITIVE",
@@ -91,30 +91,129 @@ def arith_safe(ctx: Ctx, e: Node) -> list[Note] | Outcome:
             f"`{text(e)}` is {value}, outside the range of its type.",
             [ctx.note(e, "overflows", "sink")],
         )
-    if op != "-":
-        mx = max_value(ctx, e, func, e)
-        if mx is not None and mx <= limit:
-            return [
-                ctx.note(e, f"`{text(e)}`", "sink"),
-                ctx.note(e, f"at most {mx}: the operands are bounded", "guard"),
-            ]
-    operands = [x for x, v in ((left, lv), (right, rv)) if v is None]
-    guard = overflow_guard(ctx, e, operands, func)
-    if guard is None:
-        return Outcome(
-            "TRUE_POSITIVE",
-            0.7,
-            "arithmetic not range-checked",
-            f"`{text(e)}` at line {line_of(e)} has operands not bounded by a dominating check.",
-            [ctx.note(e, f"`{text(e)}` may overflow", "sink")],
-        )
-    return [ctx.note(e, f"`{text(e)}`", "sink"), guard]
+    a, b = interval(ctx, left, e, func), interval(ctx, right, e, func)
+    got = combine(op, a, b)
+    if got[0] is not None and got[1] is not None and floor <= got[0] and got[1] <= limit:
+        return [
+            ctx.note(e, f"`{text(e)}`", "sink"),
+            ctx.note(e, f"between {got[0]} and {got[1]}: the operands are range-checked", "guard"),
+        ]
+    mx = max_value(ctx, e, func, e) if op != "-" else None  # bounds of non-negative expressions only
+    if mx is not None and mx <= limit:
+        return [
+            ctx.note(e, f"`{text(e)}`", "sink"),
+            ctx.note(e, f"at most {mx}: the operands are bounded", "guard"),
+        ]
+    if op in {"+", "*"} and a[0] is not None and a[0] >= 0 and b[0] is not None and b[0] >= 0:
+        operands = [x for x, v in ((left, lv), (right, rv)) if v is None]
+        guard = overflow_guard(ctx, e, operands, func)
+        if guard is not None:
+            return [ctx.note(e, f"`{text(e)}`", "sink"), guard]
+    return Outcome(
+        "TRUE_POSITIVE",
+        0.7,
+        "arithmetic not range-checked",
+        f"`{text(e)}` at line {line_of(e)} has operands not bounded by a dominating check "
+        "on both sides of the range of its type.",
+        [ctx.note(e, f"`{text(e)}` may overflow", "sink")],
+    )
+
+
+def _update_safe(ctx: Ctx, e: Node, func: Node | None) -> list[Note] | Outcome:
+    """``n++`` / ``--n``: safe when ``n`` is checked to stay below the top (or above the bottom)."""
+    arg = e.child_by_field_name("argument")
+    op = text(e.child_by_field_name("operator"))
+    if arg is None or strip_expr(arg).type != "identifier":
+        return keep(ctx, e, f"`{text(e)}` not understood", "arithmetic not range-checked")
+    lo, hi = interval(ctx, arg, e, func)
+    declared = declared_type(text(strip_expr(arg)), func, ctx.parsed.tree.root_node) or "int"
+    top = TYPE_LIMIT.get(declared, TYPE_MAX.get(declared, 2**31 - 1))
+    bottom = 0 if declared.startswith(("unsigned", "uint", "size_t")) else -(2**31)
+    ok = (hi is not None and hi + 1 <= top) if op == "++" else (lo is not None and lo - 1 >= bottom)
+    if ok:
+        return [
+            ctx.note(e, f"`{text(e)}`", "sink"),
+            ctx.note(e, f"`{text(arg)}` is range-checked before `{op}`", "guard"),
+        ]
+    return Outcome(
+        "TRUE_POSITIVE",
+        0.7,
+        "arithmetic not range-checked",
+        f"`{text(e)}` at line {line_of(e)}: `{text(arg)}` is not checked against the "
+        + ("top" if op == "++" else "bottom")
+        + " of its range first.",
+        [ctx.note(e, f"`{text(e)}` may wrap", "sink")],
+    )
+
+
+Bound = tuple[int | None, int | None]
+
+
+def interval(ctx: Ctx, node: Node, at: Node, func: Node | None) -> Bound:
+    """The range of an integer operand at ``at``: a constant, or a variable's bounds from the
+    checks that dominate ``at`` and its declared type (None: unbounded on that side)."""
+    v = const_int(ctx, node, func)
+    if v is not None:
+        return v, v
+    n = strip_expr(node)
+    if n.type != "identifier":
+        return None, None
+    name = text(n)
+    lo: int | None = None
+    hi: int | None = None
+    declared = declared_type(name, func, ctx.parsed.tree.root_node)
+    if declared is not None and declared.startswith(("unsigned", "uint", "size_t")):
+        lo = 0
+    if declared in TYPE_MAX:
+        hi = TYPE_MAX[declared]
+        lo = lo if lo is not None else -(TYPE_MAX[declared] + 1)
+    for cond, truth, _where in holding_conditions(at):
+        for var, op, other in comparisons(cond, truth):
+            if var != name:
+                continue
+            k = const_int(ctx, other, func)
+            if k is None:
+                continue
+            if op in {"<", "<="}:
+                top = k - 1 if op == "<" else k
+                hi = top if hi is None else min(hi, top)
+            elif op in {">", ">="}:
+                bottom = k + 1 if op == ">" else k
+                lo = bottom if lo is None else max(lo, bottom)
+            elif op == "==":
+                lo, hi = k, k
+    return lo, hi
+
+
+def combine(op: str, a: Bound, b: Bound) -> Bound:
+    """The range of ``a op b`` (None when a side is unbounded)."""
+    if None in a or None in b:
+        return None, None
+    a0, a1 = a
+    b0, b1 = b
+    assert a0 is not None and a1 is not None and b0 is not None and b1 is not None
+    if op == "+":
+        return a0 + b0, a1 + b1
+    if op == "-":
+        return a0 - b1, a1 - b0
+    if op == "*":
+        products = [a0 * b0, a0 * b1, a1 * b0, a1 * b1]
+        return min(products), max(products)
+    if op == "<<" and b0 >= 0 and b1 < 64:
+        shifted = [a0 << b0, a0 << b1, a1 << b0, a1 << b1]
+        return min(shifted), max(shifted)
+    return None, None
 
 
 def converted_uses(ctx: Ctx, call: Node) -> Outcome:
-    """``n = atoi(s)``: the finding is about what the number is used for: judge the arithmetic on it."""
+    """``n = atoi(s)``: the finding is about what the number is used for: judge the arithmetic on it,
+    here and in the workspace functions it is handed to."""
     parent = call.parent
-    while parent is not None and parent.type in {"cast_expression", "parenthesized_expression"}:
+    while parent is not None and parent.type in {
+        "cast_expression",
+        "parenthesized_expression",
+        "conditional_expression",  # `n = argc > 1 ? atoi(argv[1]) : 0`: n may hold the number
+    }:
         parent = parent.parent
     name = ""
     if parent is not None and parent.type == "init_declarator":
@@ -124,20 +223,10 @@ def converted_uses(ctx: Ctx, call: Node) -> Outcome:
     func = enclosing_function(call)
     if not name or func is None:
         return keep(ctx, call, f"the result of {callee_of(call)}() is used directly", "unchecked conversion")
-    notes: list[Note] = []
-    for n in walk(func):
-        if n.start_byte <= call.start_byte or n.type not in {"binary_expression", "assignment_expression"}:
-            continue
-        if text(n.child_by_field_name("operator")) not in {"+", "-", "*", "<<", "+=", "-=", "*=", "<<="}:
-            continue
-        if name not in idents(n):
-            continue
-        if dead_branch(ctx, n) is not None:
-            continue
-        r = arith_safe(ctx, n)
-        if isinstance(r, Outcome):
-            return r
-        notes.extend(r)
+    got = _number_uses(ctx, func, name, call, 0)
+    if isinstance(got, Outcome):
+        return got
+    notes = got
     why = f"every computation with `{name}` is bounded" if notes else f"`{name}` is never used in arithmetic"
     return Outcome(
         "FALSE_POSITIVE",
@@ -149,6 +238,62 @@ def converted_uses(ctx: Ctx, call: Node) -> Outcome:
             *(notes or [ctx.note(call, why, "guard")]),
         ],
     )
+
+
+_ARITH = {"+", "-", "*", "<<", "+=", "-=", "*=", "<<=", "++", "--"}
+_UNCHECKED = "unchecked conversion"
+
+
+def _number_uses(ctx: Ctx, func: Node, name: str, after: Node | None, depth: int) -> list[Note] | Outcome:
+    """The arithmetic on ``name`` in ``func`` (after ``after``), following it into the workspace
+    functions it is passed to; a use the analyst cannot follow (returned, handed to an unknown
+    function) keeps the finding."""
+    notes: list[Note] = []
+    for n in walk(func):
+        if after is not None and n.start_byte <= after.start_byte:
+            continue
+        if dead_branch(ctx, n) is not None:
+            continue
+        if n.type == "return_statement" and name in idents(n):
+            return keep(
+                ctx, n, f"`{name}` is returned to callers the analyst does not follow", "unchecked conversion"
+            )
+        if n.type == "call_expression":
+            args = call_args(n)
+            at = [
+                i
+                for i, a in enumerate(args)
+                if strip_expr(a).type == "identifier" and text(strip_expr(a)) == name
+            ]
+            if not at or callee_of(n) in FORMAT_FUNCS or callee_of(n) in READ_ONLY_ARGS:
+                continue
+            found = definition_of(ctx, n) if depth < 2 else None
+            if found is None:
+                return keep(
+                    ctx,
+                    n,
+                    f"`{name}` is handed to {callee_of(n) or 'a call'}() unchecked",
+                    "unchecked conversion",
+                )
+            octx, fdef = found
+            params = param_names(fdef)
+            for i in at:
+                if i >= len(params):
+                    return keep(ctx, n, f"{callee_of(n)}() call not understood", _UNCHECKED)
+                inner = _number_uses(octx, fdef, params[i], None, depth + 1)
+                if isinstance(inner, Outcome):
+                    return inner
+                notes.extend(inner)
+            continue
+        if n.type not in {"binary_expression", "assignment_expression", "update_expression"}:
+            continue
+        if text(n.child_by_field_name("operator")) not in _ARITH or name not in idents(n):
+            continue
+        r = arith_safe(ctx, n)
+        if isinstance(r, Outcome):
+            return r
+        notes.extend(r)
+    return notes
 
 
 TYPE_MAX = {
@@ -178,6 +323,24 @@ TYPE_LIMIT = {
     "long": 2**63 - 1,
     "long long": 2**63 - 1,
 }
+
+
+def result_floor(ctx: Ctx, e: Node, func: Node | None) -> int:
+    """The smallest value the result may hold: 0 for an unsigned target, else the int minimum."""
+    limit = result_limit(ctx, e, func)
+    target: Node | None = None
+    p = e.parent if e.type != "assignment_expression" else e
+    while p is not None and p.type in {"parenthesized_expression", "binary_expression"}:
+        p = p.parent
+    if p is not None and p.type == "init_declarator":
+        target = p.child_by_field_name("declarator")
+    elif p is not None and p.type == "assignment_expression":
+        target = p.child_by_field_name("left")
+    if target is not None and strip_expr(target).type == "identifier":
+        t = declared_type(text(strip_expr(target)), func, ctx.parsed.tree.root_node) or ""
+        if t.startswith(("unsigned", "uint", "size_t")):
+            return 0
+    return -(2**63) if limit > 2**31 else -(2**31)
 
 
 def result_limit(ctx: Ctx, e: Node, func: Node | None) -> int:

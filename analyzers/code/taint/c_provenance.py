@@ -3,6 +3,8 @@ workspace functions that pass their parameters to a sink."""
 
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 from .c_context import Ctx
@@ -16,6 +18,7 @@ from .c_tree import (
     is_param,
     line_of,
     param_names,
+    pointer_base,
     strip_expr,
     text,
     walk,
@@ -24,8 +27,9 @@ from .c_values import CONV, const_string
 from .values import Note
 
 INPUT_WRITERS = frozenset(
-    {"fgets", "gets", "read", "recv", "recvfrom", "fread", "scanf", "fscanf", "getline", "getdelim"}
-)
+    {"fgets", "gets", "read", "recv", "recvfrom", "fread", "scanf", "fscanf", "getline", "getdelim",
+     "fgetws", "getws", "wscanf", "fwscanf", "vscanf", "vfscanf"}
+)  # fmt: skip
 
 
 INPUT_CALLS = frozenset({"getenv", "secure_getenv", "readline"})
@@ -64,6 +68,17 @@ def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple
     if e.type != "identifier" or func is None:
         return None, None
     name = text(e)
+    macro = ctx.macro(name)
+    if macro is not None:
+        # a macro standing for a variable (``#define COMMAND_ARG3 data``): judge that variable
+        target = macro.strip().strip("()").strip()
+        if re.fullmatch(r"[A-Za-z_]\w*", target) and target != name and depth < 5:
+            return (
+                clean_text(ctx, _ident_in(func, target) or e, func, depth + 1)
+                if _ident_in(func, target)
+                else (None, None)
+            )
+        return None, None
     if is_param(func, name):
         return False, ctx.note(e, f"`{name}` is a parameter of {func_name(func)}()", "source")
     verdicts: list[tuple[bool | None, Note | None]] = []
@@ -75,7 +90,11 @@ def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple
         elif n.type == "assignment_expression" and text(n.child_by_field_name("left")) == name:
             right = n.child_by_field_name("right")
             verdicts.append(clean_text(ctx, right, func, depth + 1) if right is not None else (None, None))
-        elif n.type == "call_expression" and any(text(strip_expr(a)) == name for a in call_args(n)):
+        elif (
+            n.type == "call_expression"
+            and any(pointer_base(a) == name for a in call_args(n))
+            and not _only_reads(n, name)
+        ):
             verdicts.append(written_by(ctx, n, name, func, depth))
     if not verdicts:
         return None, None
@@ -86,11 +105,36 @@ def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple
     return None, None
 
 
+def _ident_in(func: Node, name: str) -> Node | None:
+    """A use of ``name`` in ``func`` (to judge a macro's variable in the function's own scope)."""
+    return next((n for n in walk(func) if n.type == "identifier" and text(n) == name), None)
+
+
+def _only_reads(call: Node, name: str) -> bool:
+    """``call`` receives ``name`` only where it reads it (so it says nothing of its content)."""
+    callee = callee_of(call)
+    for i, a in enumerate(call_args(call)):
+        if pointer_base(a) != name:
+            continue
+        if callee in COPY_FUNCS and COPY_FUNCS[callee][0] == i:
+            return False
+        if not (
+            callee in READ_ONLY_ARGS
+            or (callee in FORMAT_FUNCS and i >= FORMAT_FUNCS[callee] and callee not in _SCANS)
+            or callee in COMMAND_FUNCS
+        ):
+            return False
+    return True
+
+
+_SCANS = frozenset({"scanf", "fscanf", "sscanf", "vscanf", "vfscanf", "vsscanf"})
+
+
 def written_by(ctx: Ctx, call: Node, name: str, func: Node, depth: int) -> tuple[bool | None, Note | None]:
     """What ``call`` writes into ``name`` when it is passed as an argument."""
     callee = callee_of(call)
     args = call_args(call)
-    pos = next(i for i, a in enumerate(args) if text(strip_expr(a)) == name)
+    pos = next(i for i, a in enumerate(args) if pointer_base(a) == name)
     if (
         callee in READ_ONLY_ARGS
         or (callee in FORMAT_FUNCS and pos >= FORMAT_FUNCS[callee])

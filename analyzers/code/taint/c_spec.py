@@ -19,6 +19,9 @@ FORMAT_FUNCS: Final[dict[str, int]] = {
     "swprintf": 2,
     "snprintf": 2,
     "vsnprintf": 2,
+    "vswprintf": 2,
+    "vwprintf": 0,
+    "vfwprintf": 1,
     "syslog": 1,
     "vsyslog": 1,
     "err": 1,
@@ -31,6 +34,42 @@ FORMAT_FUNCS: Final[dict[str, int]] = {
     "asprintf": 1,
     "vasprintf": 1,
 }
+
+# scanf-like functions: index of the format argument; the arguments after it are written.
+SCAN_FUNCS: Final[dict[str, int]] = {
+    "scanf": 0,
+    "fscanf": 1,
+    "sscanf": 1,
+    "vscanf": 0,
+    "vfscanf": 1,
+    "vsscanf": 1,
+    "wscanf": 0,
+    "fwscanf": 1,
+    "swscanf": 1,
+    "__isoc99_scanf": 0,
+    "__isoc99_fscanf": 1,
+    "__isoc99_sscanf": 1,
+}
+# Copies whose lengths count wide characters (wchar_t: 4 bytes on Linux), not bytes.
+WIDE_COPIES: Final[frozenset[str]] = frozenset(
+    {
+        "wcscpy",
+        "wcsncpy",
+        "wcscat",
+        "wcsncat",
+        "wmemcpy",
+        "wmemmove",
+        "wmemset",
+        "swprintf",
+        "vswprintf",
+        "fgetws",
+    }
+)
+# Calls that take a buffer with its length and never treat it as a NUL-terminated string.
+BYTE_FUNCS: Final[frozenset[str]] = frozenset(
+    {"memcpy", "memmove", "memset", "memcmp", "wmemcpy", "wmemmove", "wmemset", "wmemcmp", "fwrite", "fread",
+     "write", "read", "send", "recv", "free"}
+)  # fmt: skip
 
 # Command execution: which arguments name the program / command line.
 COMMAND_FUNCS: Final[dict[str, tuple[int, ...]]] = {
@@ -58,6 +97,13 @@ COPY_FUNCS: Final[dict[str, tuple[int, int, int]]] = {
     "stpcpy": (0, 1, -1),
     "strcat": (0, 1, -1),
     "strncpy": (0, 1, 2),
+    "wcsncpy": (0, 1, 2),
+    "wcscat": (0, 1, -1),
+    "wcsncat": (0, 1, 2),
+    "wmemcpy": (0, 1, 2),
+    "wmemmove": (0, 1, 2),
+    "wmemset": (0, -1, 2),
+    "fgetws": (0, -1, 1),
     "strncat": (0, 1, 2),
     "strlcpy": (0, 1, 2),
     "strlcat": (0, 1, 2),
@@ -66,6 +112,8 @@ COPY_FUNCS: Final[dict[str, tuple[int, int, int]]] = {
     "memset": (0, -1, 2),
     "snprintf": (0, -1, 1),
     "vsnprintf": (0, -1, 1),
+    "swprintf": (0, -1, 1),
+    "vswprintf": (0, -1, 1),
     "fgets": (0, -1, 1),
     "read": (1, -1, 2),
     "recv": (1, -1, 2),
@@ -136,6 +184,41 @@ INT_MAX_NAMES: Final[frozenset[str]] = frozenset(
         "LONG_MIN",
     }
 )
+# <limits.h> / <stdint.h> values on the LP64 targets gcc and clang build for (Linux, macOS).
+C_LIMITS: Final[dict[str, int]] = {
+    "CHAR_BIT": 8,
+    "SCHAR_MAX": 127,
+    "SCHAR_MIN": -128,
+    "UCHAR_MAX": 255,
+    "CHAR_MAX": 127,
+    "CHAR_MIN": -128,
+    "SHRT_MAX": 32767,
+    "SHRT_MIN": -32768,
+    "USHRT_MAX": 65535,
+    "INT_MAX": 2**31 - 1,
+    "INT_MIN": -(2**31),
+    "UINT_MAX": 2**32 - 1,
+    "LONG_MAX": 2**63 - 1,
+    "LONG_MIN": -(2**63),
+    "ULONG_MAX": 2**64 - 1,
+    "LLONG_MAX": 2**63 - 1,
+    "LLONG_MIN": -(2**63),
+    "ULLONG_MAX": 2**64 - 1,
+    "SIZE_MAX": 2**64 - 1,
+    "SSIZE_MAX": 2**63 - 1,
+    "INT8_MAX": 127,
+    "INT8_MIN": -128,
+    "UINT8_MAX": 255,
+    "INT16_MAX": 32767,
+    "INT16_MIN": -32768,
+    "UINT16_MAX": 65535,
+    "INT32_MAX": 2**31 - 1,
+    "INT32_MIN": -(2**31),
+    "UINT32_MAX": 2**32 - 1,
+    "INT64_MAX": 2**63 - 1,
+    "INT64_MIN": -(2**63),
+    "UINT64_MAX": 2**64 - 1,
+}
 # Functions that only read their pointer arguments.
 READ_ONLY_ARGS: Final[frozenset[str]] = frozenset(
     {
@@ -153,6 +236,28 @@ READ_ONLY_ARGS: Final[frozenset[str]] = frozenset(
         "strpbrk",
         "memcmp",
         "memchr",
+        "wcslen",
+        "wcsnlen",
+        "wcscmp",
+        "wcsncmp",
+        "wcscasecmp",
+        "wcsncasecmp",
+        "wcschr",
+        "wcsrchr",
+        "wcsstr",
+        "wcsspn",
+        "wcscspn",
+        "wcspbrk",
+        "wmemcmp",
+        "wmemchr",
+        "wcstol",
+        "wcstoul",
+        "wcstoll",
+        "wcstoull",
+        "wcstod",
+        "wcsdup",
+        "fputws",
+        "va_start",
         "puts",
         "fputs",
         "atoi",
@@ -177,6 +282,8 @@ READ_ONLY_ARGS: Final[frozenset[str]] = frozenset(
         "perror",
         "write",
         "send",
+        "sendto",
+        "fwrite",
     }
 )
 # Allocators that check the n * size multiplication themselves.

@@ -76,6 +76,11 @@ def strip_expr(node: Node) -> Node:
     return node
 
 
+def stripped_text(node: Node | None) -> str:
+    """The text of ``node`` without casts and parentheses ("" for None)."""
+    return text(strip_expr(node)) if node is not None else ""
+
+
 def declared_node(d: Node | None) -> Node | None:
     while d is not None and d.type in {
         "pointer_declarator",
@@ -149,4 +154,48 @@ def file_macros(root: Node) -> dict[str, str]:
             name, value = n.child_by_field_name("name"), n.child_by_field_name("value")
             if name is not None and value is not None:
                 out[text(name)] = text(value).strip()
+    return out
+
+
+def pointer_base(arg: Node) -> str:
+    """The variable a pointer argument points into: ``buf``, ``buf + n``, ``&buf[n]``, ``&buf``,
+    ``(char *)buf``."""
+    a = strip_expr(arg)
+    if a.type == "binary_expression" and text(a.child_by_field_name("operator")) in {"+", "-"}:
+        left = a.child_by_field_name("left")
+        return pointer_base(left) if left is not None else ""
+    if a.type == "pointer_expression" and text(a.child_by_field_name("operator")) == "&":
+        inner = a.child_by_field_name("argument")
+        inner = strip_expr(inner) if inner is not None else None
+        if inner is not None and inner.type == "subscript_expression":
+            base = inner.child_by_field_name("argument")
+            return pointer_base(base) if base is not None else ""
+        return text(inner) if inner is not None and inner.type == "identifier" else ""  # &buf
+    return text(a) if a.type == "identifier" else ""
+
+
+def aliases_of(func: Node, name: str) -> set[str]:
+    """Names copied to or from ``name`` (``q = p``, ``p = q``, ``q = p + 8``), transitively: pointers
+    that may point into the same object."""
+    out = {name}
+    pairs: list[tuple[str, str]] = []
+    for n in walk(func):
+        left = right = None
+        if n.type == "assignment_expression" and text(n.child_by_field_name("operator")) == "=":
+            left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+        elif n.type == "init_declarator":
+            left, right = n.child_by_field_name("declarator"), n.child_by_field_name("value")
+        if left is None or right is None:
+            continue
+        base = pointer_base(right)
+        ln = declared_name(left) if n.type == "init_declarator" else text(strip_expr(left))
+        if base and ln:
+            pairs.append((ln, base))
+    changed = True
+    while changed:
+        changed = False
+        for a, b in pairs:
+            if (a in out) != (b in out):
+                out |= {a, b}
+                changed = True
     return out

@@ -10,8 +10,9 @@ from tree_sitter import Node
 
 from ..languages import parse
 from .c_context import Ctx
-from .c_spec import COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
+from .c_spec import C_LIMITS, COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
 from .c_tree import (
+    aliases_of,
     call_args,
     callee_of,
     declared_name,
@@ -21,7 +22,9 @@ from .c_tree import (
     func_name,
     on_lines,
     param_names,
+    pointer_base,
     strip_expr,
+    stripped_text,
     text,
     walk,
 )
@@ -37,6 +40,13 @@ ELEM_SIZES = {
     "uint8_t": 1,
     "char8_t": 1,
     "short": 2,
+    "unsigned short": 2,
+    "short int": 2,
+    "unsigned long": 8,
+    "long int": 8,
+    "unsigned long long": 8,
+    "uintptr_t": 8,
+    "ssize_t": 8,
     "int16_t": 2,
     "uint16_t": 2,
     "int": 4,
@@ -120,6 +130,9 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
         return 1
     if t == "sizeof_expression":
         return sizeof_value(ctx, node, func)
+    if t == "call_expression" and callee_of(node) in {"strlen", "wcslen"} and len(call_args(node)) == 1:
+        s = const_string(ctx, call_args(node)[0], func, depth + 1)
+        return len(s[0]) if s is not None else None  # a string that is always one literal
     if t == "identifier":
         macro = ctx.macro(text(node))
         if macro is not None:
@@ -129,6 +142,8 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
             vals = [const_int(ctx, d, func, depth + 1) for d in defs]
             if all(v is not None for v in vals) and len(set(vals)) == 1:
                 return vals[0]
+        if not defs and text(node) in C_LIMITS:
+            return C_LIMITS[text(node)]  # <limits.h>, not defined in the workspace
         return None
     if t == "binary_expression":
         op = text(node.child_by_field_name("operator"))
@@ -182,7 +197,7 @@ def int_text(ctx: Ctx, value: str, func: Node | None, depth: int) -> int | None:
         )
         value_node = init.child_by_field_name("value") if init is not None else None
         if value_node is not None and not tree.root_node.has_error:
-            got = const_int(ctx, value_node, None, depth + 1)
+            got = const_int(ctx, value_node, func, depth + 1)  # a macro expands where it is used
             if got is not None:
                 return got
     m = re.fullmatch(r"\(?\s*(-?(?:0[xX][0-9a-fA-F]+|\d+))[uUlL]*\s*\)?", v)
@@ -207,7 +222,13 @@ def sizeof_value(ctx: Ctx, node: Node, func: Node | None) -> int | None:
     if value is not None:
         v = strip_expr(value)
         if v.type == "identifier":
-            return array_size(ctx, text(v), func, v)
+            got = array_size(ctx, text(v), func, v)
+            if got is None:
+                got = type_size(ctx, text(v))  # sizeof(T) of a typedef T
+            if got is None:
+                scalar = declared_type(text(v), func, ctx.parsed.tree.root_node)
+                got = ELEM_SIZES.get(scalar) if scalar is not None else None  # sizeof(x) of a scalar x
+            return got
         if v.type == "field_expression":
             return dst_size(ctx, v, func)
         if v.type in {"string_literal", "concatenated_string"}:
@@ -218,47 +239,93 @@ def sizeof_value(ctx: Ctx, node: Node, func: Node | None) -> int | None:
         name = " ".join(text(typ).split())
         if name.startswith("struct "):
             return struct_size(ctx, name[7:].strip())
-        return ELEM_SIZES.get(name)
+        return ELEM_SIZES.get(name) or type_size(ctx, name)
+    return None
+
+
+def type_size(ctx: Ctx, name: str, depth: int = 0) -> int | None:
+    """The size of a type name: a primitive, or a ``typedef`` of the file naming one (or a struct)."""
+    if name in ELEM_SIZES:
+        return ELEM_SIZES[name]
+    if depth > 4:
+        return None
+    for n in (c for root in _roots(ctx, name) for c in walk(root)):  # include-guarded headers too
+        if n.type != "type_definition" or text(n.child_by_field_name("declarator")) != name:
+            continue
+        spec = n.child_by_field_name("type")
+        if spec is not None and spec.type == "struct_specifier" and spec.child_by_field_name("body"):
+            return _struct_body_size(ctx, spec)  # typedef struct {...} name
+        declarator = n.child_by_field_name("declarator")
+        kinds = {"primitive_type", "sized_type_specifier", "type_identifier"}
+        words = [text(c) for c in n.children if c.type in kinds and c != declarator]
+        base = " ".join(" ".join(words).split())
+        if "unsigned" in base and "char" in base:
+            return 1
+        return ELEM_SIZES.get(base) or (type_size(ctx, base, depth + 1) if base and base != name else None)
     return None
 
 
 def struct_size(ctx: Ctx, name: str) -> int | None:
     """sizeof(struct name) when every field has a known size (padding to the largest field)."""
-    for n in walk(ctx.parsed.tree.root_node):
-        if n.type != "struct_specifier" or text(n.child_by_field_name("name")) != name:
-            continue
-        body = n.child_by_field_name("body")
-        if body is None:
-            continue
-        total, largest = 0, 1
-        for f in body.named_children:
-            if f.type != "field_declaration":
+    for root in _roots(ctx, name):
+        for n in walk(root):
+            if n.type != "struct_specifier" or text(n.child_by_field_name("name")) != name:
                 continue
-            words = [
-                text(c)
-                for c in f.children
-                if c.type in {"primitive_type", "sized_type_specifier", "type_identifier"}
-            ]
-            size = ELEM_SIZES.get(" ".join(" ".join(words).split()))
-            decls = [
-                d
-                for d in f.named_children
-                if d.type in {"field_identifier", "array_declarator", "pointer_declarator"}
-            ]
-            for d in decls:
-                if d.type == "pointer_declarator":
-                    each = 8
-                elif d.type == "array_declarator":
-                    count = const_int(ctx, d.child_by_field_name("size"), None)
-                    each = size * count if size is not None and count is not None else None  # type: ignore[assignment]
-                else:
-                    each = size  # type: ignore[assignment]
-                if each is None:
-                    return None
-                largest = max(largest, min(each, 8))
-                total += each
-        return -(-total // largest) * largest if total else None
+            if n.child_by_field_name("body") is None:
+                continue
+            return _struct_body_size(ctx, n)
     return None
+
+
+def _roots(ctx: Ctx, name: str) -> list[Node]:
+    """The file's syntax tree, then those of the headers it includes that define ``name``."""
+    roots = [ctx.parsed.tree.root_node]
+    try:
+        matches = ctx.index.definitions(name, from_path=ctx.path, limit=3)
+    except Exception:
+        return roots
+    for m in matches:
+        if m.strategy == "import" and m.symbol.kind in {"struct", "typedef"}:
+            other = ctx.index.file(m.symbol.path)
+            if other is not None and other.tree.root_node not in roots:
+                roots.append(other.tree.root_node)
+    return roots
+
+
+def _struct_body_size(ctx: Ctx, n: Node) -> int | None:
+    body = n.child_by_field_name("body")
+    if body is None:
+        return None
+    total, largest = 0, 1
+    for f in body.named_children:
+        if f.type != "field_declaration":
+            continue
+        words = [
+            text(c)
+            for c in f.children
+            if c.type in {"primitive_type", "sized_type_specifier", "type_identifier"}
+        ]
+        size = ELEM_SIZES.get(" ".join(" ".join(words).split()))
+        decls = [
+            d
+            for d in f.named_children
+            if d.type in {"field_identifier", "array_declarator", "pointer_declarator"}
+        ]
+        for d in decls:
+            align = 8 if d.type == "pointer_declarator" else size
+            if d.type == "pointer_declarator":
+                each = 8
+            elif d.type == "array_declarator":
+                count = const_int(ctx, d.child_by_field_name("size"), None)
+                each = size * count if size is not None and count is not None else None  # type: ignore[assignment]
+            else:
+                each = size  # type: ignore[assignment]
+            if each is None or align is None:
+                return None
+            align = min(align, 8)
+            total = -(-total // align) * align + each  # each field starts at a multiple of its alignment
+            largest = max(largest, align)
+    return -(-total // largest) * largest if total else None
 
 
 def array_size(ctx: Ctx, name: str, func: Node | None, at: Node) -> int | None:
@@ -411,6 +478,7 @@ def definitions(
     if is_param:
         return [None]
     found_local = False
+    names = aliases_of(func, name) if func is not None and content else {name}
     if func is not None:
         for n in walk(func):
             if n.type == "init_declarator":
@@ -438,14 +506,14 @@ def definitions(
                 and text(n.child_by_field_name("argument")) == name
             ):
                 out.append(None)  # its address escapes: anything may write it
-            elif content and n.type == "call_expression" and writes_argument(n, name):
-                out.append(None)  # passed to a function that may write through it
+            elif content and n.type == "call_expression" and any(writes_argument(n, x) for x in names):
+                out.append(None)  # passed to a function that may write through it (or a pointer into it)
             elif n.type == "assignment_expression":
                 left = n.child_by_field_name("left")
                 if (
                     left is not None
-                    and left.type == "subscript_expression"
-                    and text(left.child_by_field_name("argument")) == name
+                    and left.type in {"subscript_expression", "pointer_expression"}
+                    and pointer_base(left.child_by_field_name("argument") or left) in names
                 ):
                     out.append(None)
     if not found_local:
@@ -457,8 +525,12 @@ def definitions(
                         c.type == "init_declarator"
                         and declared_name(c.child_by_field_name("declarator")) == name
                     ):
-                        qualifiers = text(n)
-                        if consts_only and "const" not in qualifiers.split("=")[0]:
+                        qualifiers = text(n).split("=")[0]
+                        if (
+                            consts_only
+                            and "const" not in qualifiers
+                            and not _private_unwritten(n, root, name)
+                        ):
                             return [None]
                         out.append(c.child_by_field_name("value"))
                         found_local = True
@@ -471,12 +543,36 @@ def definitions(
     return out
 
 
+def _private_unwritten(decl: Node, root: Node, name: str) -> bool:
+    """A ``static`` variable of the file (no other file can name it) that nothing in the file
+    writes: no assignment, increment, address taken, or call that may write it. Its value is
+    its initialiser, as if it were ``const``."""
+    if not any(c.type == "storage_class_specifier" and text(c) == "static" for c in decl.children):
+        return False
+    for n in walk(root):
+        if n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
+            return False
+        if n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name:
+            return False
+        if (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and stripped_text(n.child_by_field_name("argument")) == name
+        ):
+            return False
+        if n.type == "call_expression" and writes_argument(n, name):
+            return False
+    return True
+
+
 def writes_argument(call: Node, name: str) -> bool:
     """``name`` is passed where the callee may write through it (not a known read-only position)."""
     callee = callee_of(call)
     for i, a in enumerate(call_args(call)):
-        if text(strip_expr(a)) != name:
+        if pointer_base(a) != name:
             continue
+        if callee in SCAN_FUNCS and i > SCAN_FUNCS[callee]:
+            return True  # scanf writes its arguments
         if (
             callee in READ_ONLY_ARGS
             or (callee in FORMAT_FUNCS and i >= FORMAT_FUNCS[callee])

@@ -35,6 +35,11 @@ Family = Literal[
     "null_deref",
     "int_overflow",
     "request_timeout",
+    "uninit",
+    "double_free",
+    "use_after_free",
+    "leak",
+    "stack_alloc",
     "search_path",
     "tmpfile",
 ]
@@ -85,8 +90,12 @@ CWE_FAMILY: Final[dict[int, Family]] = {
     120: "buffer",
     121: "buffer",
     122: "buffer",
+    123: "buffer",
+    124: "buffer",
     125: "buffer",
     126: "buffer",
+    127: "buffer",
+    129: "buffer",
     131: "buffer",
     170: "buffer",
     242: "buffer",
@@ -99,6 +108,16 @@ CWE_FAMILY: Final[dict[int, Family]] = {
     190: "int_overflow",
     191: "int_overflow",
     680: "int_overflow",
+    457: "uninit",
+    908: "uninit",
+    909: "uninit",
+    824: "uninit",
+    415: "double_free",
+    416: "use_after_free",
+    825: "use_after_free",
+    401: "leak",
+    772: "leak",
+    775: "leak",
     377: "tmpfile",
     378: "tmpfile",
     379: "tmpfile",
@@ -166,7 +185,114 @@ CPPCHECK_FAMILY: Final[dict[str, Family]] = {
     "integerOverflow": "int_overflow",
     "integerOverflowCond": "int_overflow",
     "wrongPrintfScanfArgNum": "format_string",
+    "uninitvar": "uninit",
+    "uninitdata": "uninit",
+    "legacyUninitvar": "uninit",
+    "uninitStructMember": "uninit",
+    "doubleFree": "double_free",
+    "deallocuse": "use_after_free",
+    "deallocret": "use_after_free",
+    "memleak": "leak",
+    "memleakOnRealloc": "leak",
+    "resourceLeak": "leak",
+    "leakReturnValNotUsed": "leak",
+    "leakNoVarFunctionCall": "leak",
+    "allocaCalled": "stack_alloc",
 }
+
+# flawfinder rule ids whose CWE names no family the analyst models.
+FLAWFINDER_FAMILY: Final[dict[str, Family]] = {
+    # recv, recvfrom, recvmsg, fread, readv: "accepts input from outside program" (CWE-20). The call's
+    # own risk is its write into the buffer; what the input reaches is judged at those findings.
+    "FF1070": "buffer",
+}
+
+# clang static analyzer checkers (csgrep: CLANG_WARNING, key event "warning[core.NullDereference]"),
+# by checker name or its prefix; unix.Malloc says which memory error in its message.
+CLANG_CHECKER_FAMILY: Final[dict[str, Family]] = {
+    "core.NullDereference": "null_deref",
+    "core.NonNullParamChecker": "null_deref",
+    "core.uninitialized": "uninit",
+    "core.UndefinedBinaryOperatorResult": "uninit",
+    "alpha.security.ArrayBound": "buffer",
+    "alpha.security.ArrayBoundV2": "buffer",
+    "alpha.unix.cstring.OutOfBounds": "buffer",
+    "alpha.unix.cstring.BufferOverlap": "buffer",
+    "unix.cstring.BadSizeArg": "buffer",
+    "security.insecureAPI.strcpy": "buffer",
+    "security.insecureAPI.gets": "buffer",
+    "core.BitwiseShift": "int_overflow",
+    "unix.MismatchedDeallocator": "double_free",
+}
+_CLANG_MALLOC: Final[tuple[tuple[str, Family], ...]] = (
+    (r"after it is freed|after it was freed|released memory.*use|use of .*released", "use_after_free"),
+    (r"free released memory|released twice|double free", "double_free"),
+    (r"leak", "leak"),
+)
+_CLANG_CHECKER = re.compile(
+    r"\[((?:alpha\.|core\.|unix\.|security\.|cplusplus\.|deadcode\.|optin\.)[\w.]+)\]"
+)
+
+
+def clang_family(finding: Finding) -> Family | None:
+    """The family of a clang analyzer finding: its checker (``[unix.Malloc]`` in csgrep's key
+    event or the message), and for unix.Malloc the memory error its message names."""
+    for where in (finding.rule_name or "", finding.message, finding.rule_id):
+        m = _CLANG_CHECKER.search(where or "")
+        if m is None:
+            continue
+        checker = m.group(1)
+        if checker in {"unix.Malloc", "cplusplus.NewDelete"}:
+            for pattern, fam in _CLANG_MALLOC:
+                if re.search(pattern, finding.message, re.IGNORECASE):
+                    return fam
+            return None
+        parts = checker.split(".")
+        for i in range(len(parts), 0, -1):
+            found = CLANG_CHECKER_FAMILY.get(".".join(parts[:i]))
+            if found is not None:
+                return found
+        return None
+    return None
+
+
+# gcc warning options (gcc's JSON and SARIF rule ids; csgrep keeps them in the key event or message).
+GCC_OPTION_FAMILY: Final[dict[str, Family]] = {
+    "-Wanalyzer-double-free": "double_free",
+    "-Wanalyzer-use-after-free": "use_after_free",
+    "-Wuse-after-free": "use_after_free",
+    "-Wanalyzer-malloc-leak": "leak",
+    "-Wanalyzer-file-leak": "leak",
+    "-Wanalyzer-fd-leak": "leak",
+    "-Wanalyzer-use-of-uninitialized-value": "uninit",
+    "-Wuninitialized": "uninit",
+    "-Wmaybe-uninitialized": "uninit",
+    "-Wanalyzer-null-dereference": "null_deref",
+    "-Wanalyzer-possible-null-dereference": "null_deref",
+    "-Wanalyzer-null-argument": "null_deref",
+    "-Wanalyzer-possible-null-argument": "null_deref",
+    "-Wnull-dereference": "null_deref",
+    "-Wanalyzer-out-of-bounds": "buffer",
+    "-Wstringop-overflow=": "buffer",
+    "-Wstringop-overflow": "buffer",
+    "-Wstringop-overread": "buffer",
+    "-Warray-bounds": "buffer",
+    "-Warray-bounds=": "buffer",
+    "-Wformat-security": "format_string",
+    "-Wformat-nonliteral": "format_string",
+}
+_GCC_OPTION = re.compile(r"-W[a-z][a-z0-9-]*=?")
+
+
+def gcc_option(finding: Finding) -> str | None:
+    """The gcc warning option of a gcc finding: its rule id (gcc JSON, SARIF) or, from csgrep,
+    the key event (``warning[-Wanalyzer-double-free]``) or the message's ``[-W...]`` suffix."""
+    for text in (finding.rule_id, finding.rule_name or "", finding.message):
+        for m in _GCC_OPTION.finditer(text or ""):
+            if m.group(0) in GCC_OPTION_FAMILY or m.group(0).startswith("-Wanalyzer-"):
+                return m.group(0)
+    return None
+
 
 # Words in rule ids of other tools (semgrep rule ids, flawfinder "category/function" names).
 _KEYWORDS: Final[tuple[tuple[str, Family], ...]] = (
@@ -203,6 +329,9 @@ def family_of(finding: Finding) -> Family | None:
     code = rule.split(":", 1)[0].strip().upper()
     if tool == "bandit" and code[:4] in BANDIT_FAMILY:
         return BANDIT_FAMILY[code[:4]]
+    option = gcc_option(finding) if tool.startswith("gcc") or rule.startswith(("-W", "GCC_")) else None
+    if option is not None and option in GCC_OPTION_FAMILY:
+        return GCC_OPTION_FAMILY[option]  # more precise than its CWE, as bandit's test id
     for cwe in finding.cwe:
         fam = CWE_FAMILY.get(cwe)
         if fam is not None:
@@ -216,9 +345,16 @@ def family_of(finding: Finding) -> Family | None:
         if fam is not None:
             return fam
     if tool == "cppcheck" or rule in CPPCHECK_FAMILY:
-        fam = CPPCHECK_FAMILY.get(rule)
+        bracket = re.search(r"\[([^\]]+)\]", finding.rule_name or "")  # csgrep: "error[nullPointer]"
+        fam = CPPCHECK_FAMILY.get(rule) or (CPPCHECK_FAMILY.get(bracket.group(1)) if bracket else None)
         if fam is not None:
             return fam
+    if tool == "clang" or rule == "CLANG_WARNING":
+        fam = clang_family(finding)
+        if fam is not None:
+            return fam
+    if tool == "flawfinder" and rule in FLAWFINDER_FAMILY:
+        return FLAWFINDER_FAMILY[rule]
     text = " ".join(x for x in (rule, finding.rule_name or "") if x).lower()
     for pattern, fam in _KEYWORDS:
         if re.search(pattern, text):

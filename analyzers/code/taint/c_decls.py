@@ -1,0 +1,313 @@
+"""A finding on a fixed-size array's declaration (flawfinder's ``char buf[N]``) is about every
+access to that object: judged by each one in the array's own scope (its function, or the file
+for a file-scope array) -- never by code of another function -- directly or through pointers
+that point into it (``p = buf``, ``p = buf - 8``):
+
+- copies into it or out of it (length against the destination, reads against the source,
+  terminator left behind), scanf conversions into it, wrappers that copy into it;
+- indexes, written or read, checked against both ends;
+- being handed to a function that may write through it without a known bound keeps the finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tree_sitter import Node
+
+from .c_conditions import dead_branch
+from .c_context import Ctx, keep
+from .c_copies import copy_safe, copy_wrapper, wrapper_copy_safe
+from .c_objects import writable
+from .c_provenance import definition_of
+from .c_scan import scan_safe
+from .c_spec import COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
+from .c_terminated import reads_as_string, terminated_before
+from .c_tree import (
+    aliases_of,
+    call_args,
+    callee_of,
+    enclosing_function,
+    param_names,
+    pointer_base,
+    strip_expr,
+    text,
+    walk,
+)
+from .c_values import const_string, declared_type, writes_argument
+from .outcome import Outcome
+from .values import Note
+
+
+def declaration_uses(ctx: Ctx, decls: list[Node], index_safe: IndexCheck) -> Outcome:
+    """Judge every access to each array declared on the reported lines."""
+    notes: list[Note] = []
+    count = 0
+    names: list[str] = []
+    for decl in decls:
+        name = text(decl.child_by_field_name("declarator"))
+        names.append(name)
+        func = enclosing_function(decl)
+        typ = declared_type(name, func, ctx.parsed.tree.root_node) or ""
+        got = _object_uses(ctx, name, func, index_safe, string=_is_text(typ))
+        if isinstance(got, Outcome):
+            return got
+        count += got[0]
+        notes.extend(got[1])
+    listed = ", ".join(f"`{x}`" for x in names)
+    why = (
+        f"every access to {listed} (directly or through pointers into it) stays inside it"
+        if count
+        else f"nothing reads or writes {listed} beyond its declaration, nor hands it to other code"
+    )
+    first = notes[:1] or [ctx.note(decls[0], why, "guard")]
+    sentence = why[0].upper() + why[1:] + "."
+    return Outcome("FALSE_POSITIVE", 0.75, "every access is bounded", sentence, [*first, *notes[1:6]])
+
+
+def _is_text(typ: str) -> bool:
+    base = typ.replace("*", " ").replace("const", " ").split()
+    return base in (["char"], ["wchar_t"], ["signed", "char"])
+
+
+def _object_uses(
+    ctx: Ctx, name: str, func: Node | None, index_safe: IndexCheck, *, string: bool = False
+) -> tuple[int, list[Note]] | Outcome:
+    """Every access to the object ``name`` (an array, or the block a local pointer holds) in its
+    own scope, directly or through pointers that point into it; a character object (``string``)
+    read as a string must have been given a terminator first."""
+    scope = func if func is not None else ctx.parsed.tree.root_node
+    pointers = aliases_of(func, name) if func is not None else {name}
+    escape = _escapes(scope, pointers)
+    if escape is not None:
+        return keep(
+            ctx,
+            escape,
+            f"a pointer into `{name}` is stored in `{text(escape.child_by_field_name('left'))}`, "
+            "where code the analyst does not follow may read or write through it",
+            "unbounded write",
+        )
+    return accesses_safe(ctx, scope, pointers, index_safe, 0, string_of=name if string else None)
+
+
+def block_uses(ctx: Ctx, name: str, func: Node, index_safe: IndexCheck) -> list[Note] | Outcome:
+    """The block a local pointer ``name`` was given (``p = alloca(N)``) judged like an array
+    declaration: every access through ``name`` and its aliases stays inside it."""
+    typ = declared_type(name, func, ctx.parsed.tree.root_node) or ""
+    got = _object_uses(ctx, name, func, index_safe, string=_is_text(typ))
+    return got if isinstance(got, Outcome) else got[1]
+
+
+IndexCheck = Callable[[Ctx, Node], "list[Note] | Outcome"]
+MAX_CALLEES = 2
+
+
+def accesses_safe(
+    ctx: Ctx,
+    scope: Node,
+    pointers: set[str],
+    index_safe: IndexCheck,
+    depth: int,
+    *,
+    string_of: str | None = None,
+) -> tuple[int, list[Note]] | Outcome:
+    """Every access in ``scope`` through ``pointers``: (how many, their notes), or the first that
+    is not proven inside its object (for the character object ``string_of``, a read as a string
+    with no terminator put into it before)."""
+    notes: list[Note] = []
+    count = 0
+    for n in walk(scope):
+        if n.type == "call_expression":
+            args = call_args(n)
+            if not any(pointer_base(a) in pointers for a in args) or dead_branch(ctx, n) is not None:
+                continue
+            r = _call_safe(ctx, n, pointers, index_safe, depth)
+            if string_of is not None and not isinstance(r, Outcome):
+                unterminated = _unterminated_read(ctx, n, scope, pointers, string_of)
+                r = unterminated if unterminated is not None else r
+        elif n.type == "subscript_expression":
+            arr = n.child_by_field_name("argument")
+            if arr is None or pointer_base(arr) not in pointers or dead_branch(ctx, n) is not None:
+                continue
+            r = index_safe(ctx, n)
+            if not isinstance(r, Outcome):
+                sources = _element_copy_sources(ctx, n, index_safe)
+                r = sources if isinstance(sources, Outcome) else r + sources
+        else:
+            continue
+        if isinstance(r, Outcome):
+            return r
+        count += 1
+        notes.extend(r)
+    return count, notes
+
+
+def _escapes(scope: Node, pointers: set[str]) -> Node | None:
+    """An assignment that stores a pointer into the array somewhere other than a local pointer
+    (a field, an element, through a pointer): other functions may then reach it."""
+    for n in walk(scope):
+        if n.type != "assignment_expression" or text(n.child_by_field_name("operator")) != "=":
+            continue
+        right = n.child_by_field_name("right")
+        left = n.child_by_field_name("left")
+        if right is None or left is None or pointer_base(right) not in pointers:
+            continue
+        lhs = strip_expr(left)
+        if lhs.type != "identifier":
+            return n
+    return None
+
+
+def _element_copy_sources(ctx: Ctx, sub: Node, index_safe: IndexCheck) -> list[Note] | Outcome:
+    """``dst[i] = src[j]``: an element copy touches both arrays; the other side must lie inside its
+    object too."""
+    assign = sub.parent
+    while assign is not None and assign.type in {
+        "parenthesized_expression",
+        "cast_expression",
+        "subscript_expression",
+    }:
+        assign = assign.parent
+    if assign is None or assign.type != "assignment_expression":
+        return []
+    out: list[Note] = []
+    for r in walk(assign):
+        if r.type == "subscript_expression" and r != sub:
+            got = index_safe(ctx, r)
+            if isinstance(got, Outcome):
+                return got
+            out.extend(got)
+    return out
+
+
+def _call_safe(
+    ctx: Ctx, call: Node, pointers: set[str], index_safe: IndexCheck, depth: int
+) -> list[Note] | Outcome:
+    callee = ctx.callee(call)
+    args = call_args(call)
+    at = [i for i, a in enumerate(args) if pointer_base(a) in pointers]
+    if callee in COPY_FUNCS:
+        return copy_safe(ctx, call)  # as its destination, its source or a printed argument: the whole copy
+    if callee in SCAN_FUNCS:
+        return scan_safe(ctx, call, pointers)
+    if callee in READ_ONLY_ARGS or callee in COMMAND_FUNCS:
+        return []
+    if callee in FORMAT_FUNCS and all(i >= FORMAT_FUNCS[callee] for i in at):
+        return []  # printed (a constant format's arguments) or used as the format: only read
+    if copy_wrapper(ctx, call) is not None:
+        return wrapper_copy_safe(ctx, call)
+    inside = _in_callee(ctx, call, at, index_safe, depth)
+    if inside is not None:
+        return inside
+    if _only_reads_param(ctx, call, at):
+        return []
+    return keep(
+        ctx,
+        call,
+        f"`{text(args[at[0]])}` is handed to {callee or 'a call'}(), which may write into it "
+        "without a known bound",
+        "unbounded write",
+    )
+
+
+def _in_callee(
+    ctx: Ctx, call: Node, at: list[int], index_safe: IndexCheck, depth: int
+) -> list[Note] | Outcome | None:
+    """Follow the pointer into a workspace function: judge every access there through the
+    parameter, knowing how many bytes this call hands it (None: not followed)."""
+    if depth >= MAX_CALLEES:
+        return None
+    found = definition_of(ctx, call)
+    if found is None:
+        return None
+    octx, fdef = found
+    params = param_names(fdef)
+    func = enclosing_function(call)
+    notes: list[Note] = []
+    for i in at:
+        if i >= len(params):
+            return None
+        space = writable(ctx, call_args(call)[i], func)
+        if space is None:
+            return None
+        bound = Ctx(octx.finding, octx.parsed, octx.index, octx.macros, {**octx.bindings, params[i]: space})
+        got = accesses_safe(bound, fdef, aliases_of(fdef, params[i]), index_safe, depth + 1)
+        if isinstance(got, Outcome):
+            return got
+        notes.extend(got[1])
+    return notes
+
+
+def _only_reads_param(ctx: Ctx, call: Node, at: list[int]) -> bool:
+    """A workspace function that never writes through the parameters at ``at`` (no assignment
+    through them, no call that may write them)."""
+    found = definition_of(ctx, call)
+    if found is None:
+        return False
+    octx, fdef = found
+    params = param_names(fdef)
+    for i in at:
+        if i >= len(params):
+            if not _variadic_only_printed(octx, fdef):
+                return False
+            continue
+        p = params[i]
+        for n in walk(fdef):
+            if n.type == "assignment_expression":
+                left = n.child_by_field_name("left")
+                if (
+                    left is not None
+                    and left.type in {"subscript_expression", "pointer_expression"}
+                    and (pointer_base(left.child_by_field_name("argument") or left) == p)
+                ):
+                    return False
+            elif n.type == "call_expression" and writes_argument(n, p) and callee_of(n) not in FORMAT_FUNCS:
+                return False
+    return True
+
+
+def _variadic_only_printed(ctx: Ctx, fdef: Node) -> bool:
+    """A variadic function whose extra arguments are only handed, as a ``va_list``, to v*printf
+    calls with a literal format that has no ``%n``: they are only read."""
+    decl = fdef.child_by_field_name("declarator")
+    params = decl.child_by_field_name("parameters") if decl is not None else None
+    if params is None or not any(c.type == "variadic_parameter" for c in params.children):
+        return False
+    lists: set[str] = set()
+    for n in walk(fdef):
+        if n.type == "declaration" and "va_list" in text(n.child_by_field_name("type")):
+            lists.update(text(c) for c in n.named_children if c.type == "identifier")
+    if not lists:
+        return False
+    func = fdef
+    for n in walk(fdef):
+        if n.type != "call_expression":
+            continue
+        args = call_args(n)
+        if not any(text(strip_expr(a)) in lists for a in args):
+            continue
+        name = ctx.callee(n)
+        if name in {"va_start", "va_end"}:
+            continue
+        if name not in FORMAT_FUNCS or not name.startswith(("v", "_v")):
+            return False
+        fi = FORMAT_FUNCS[name]
+        fmt = const_string(ctx, args[fi], func) if fi < len(args) else None
+        if fmt is None or "%n" in fmt[0].replace("%%", ""):
+            return False
+    return True
+
+
+def _unterminated_read(ctx: Ctx, call: Node, scope: Node, pointers: set[str], name: str) -> Outcome | None:
+    for k, a in enumerate(call_args(call)):
+        if pointer_base(a) not in pointers or not reads_as_string(ctx, call, k):
+            continue
+        if not terminated_before(ctx, call, scope, pointers, name):
+            return keep(
+                ctx,
+                call,
+                f"{ctx.callee(call) or 'the call'}() reads `{text(a)}` as a string, but nothing before it "
+                f"puts a terminator into `{name}`: the read may run past its end",
+                "unterminated string",
+            )
+    return None

@@ -1,0 +1,121 @@
+"""Array indexes (CWE-119/787): an index checked against both ends of its array, by constants,
+dominating checks, clamps, loop counters that only count up, string lengths inside their own array
+and what a receive call wrote."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .c_conditions import comparisons, holding_conditions
+from .c_context import Ctx, keep
+from .c_objects import elem_of, writable
+from .c_overflow import interval
+from .c_paths import upper_bound
+from .c_roomleft import received_index, string_length_index
+from .c_tree import (
+    call_args,
+    callee_of,
+    declared_name,
+    enclosing_function,
+    strip_expr,
+    stripped_text,
+    text,
+    walk,
+)
+from .c_values import const_int, dst_size, is_sizeof_of
+from .outcome import Outcome
+from .values import Note
+
+
+def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
+    func = enclosing_function(sub)
+    arr = sub.child_by_field_name("argument")
+    idx = sub.child_by_field_name("index")
+    if arr is None or idx is None:
+        return keep(ctx, sub, "array access not understood", "unchecked index")
+    name = text(strip_expr(arr))
+    size = writable(ctx, arr, func)
+    elem = elem_of(ctx, name.split("->")[-1].split(".")[-1], func) or 1
+    count = size // elem if size is not None else None
+    sink = ctx.note(sub, f"`{text(sub)}` indexes `{name}`", "sink")
+    v = const_int(ctx, idx, func)
+    if v is not None and count is not None and 0 <= v < count:
+        return [sink, ctx.note(idx, f"index {v} is inside `{name}` ({count} elements)", "constant")]
+    i = strip_expr(idx)
+    if count is not None and i.type == "call_expression" and callee_of(i) in {"strlen", "strcspn", "strnlen"}:
+        first = call_args(i)[0] if call_args(i) else None
+        if first is not None and text(strip_expr(first)) == name and dst_size(ctx, arr, func) is not None:
+            return [
+                sink,
+                ctx.note(idx, f"a string's length inside its own buffer `{name}` is below its size", "guard"),
+            ]
+    if count is not None and func is not None:
+        measured = string_length_index(ctx, idx, arr, count, func)
+        if measured is not None:
+            return [sink, measured]
+        received = received_index(ctx, sub, arr, count, func)
+        if received is not None:
+            return received
+    if count is not None:
+        lo, hi = index_range(ctx, idx, sub, func)
+        if lo is not None and hi is not None and lo >= 0 and hi < count:
+            return [
+                sink,
+                ctx.note(idx, f"`{text(idx)}` stays between {lo} and {hi} ({count} elements)", "guard"),
+            ]
+        for cond, truth, where in holding_conditions(sub):
+            for var, op, other in comparisons(cond, truth):
+                if (
+                    var == text(strip_expr(idx))
+                    and op == "<"
+                    and is_sizeof_of(other, name)
+                    and elem == 1
+                    and lo is not None
+                    and lo >= 0
+                ):
+                    return [sink, ctx.note(where, f"`{var}` is checked against sizeof({name})", "guard")]
+    return keep(
+        ctx, sub, f"index `{text(idx)}` is not checked against both ends of `{name}`", "unchecked index"
+    )
+
+
+def index_range(ctx: Ctx, idx: Node, at: Node, func: Node | None) -> tuple[int | None, int | None]:
+    """The range of an index at ``at``: dominating checks, clamps, its type, and loop counters that
+    start at a non-negative constant and only count up."""
+    lo, hi = interval(ctx, idx, at, func)
+    bound = upper_bound(ctx, idx, at, func)
+    if bound is not None and (hi is None or bound[0] < hi):
+        hi = bound[0]
+    i = strip_expr(idx)
+    if lo is None and i.type == "identifier" and func is not None:
+        lo = counting_floor(ctx, text(i), func)
+    return lo, hi
+
+
+def counting_floor(ctx: Ctx, name: str, func: Node) -> int | None:
+    """The smallest value of a variable only ever set to non-negative constants and counted up."""
+    floor: int | None = None
+    for n in walk(func):
+        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
+            value = n.child_by_field_name("value")
+            k = const_int(ctx, value, func) if value is not None else None
+            if k is None or k < 0:
+                return None
+            floor = k if floor is None else min(floor, k)
+        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
+            op = text(n.child_by_field_name("operator"))
+            k = const_int(ctx, n.child_by_field_name("right"), func)
+            if k is None or k < 0 or op not in {"=", "+="}:
+                return None
+            if op == "=":
+                floor = k if floor is None else min(floor, k)
+        elif n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name:
+            if text(n.child_by_field_name("operator")) != "++":
+                return None
+        elif (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and stripped_text(n.child_by_field_name("argument")) == name
+        ):
+            return None
+    return floor

@@ -1,0 +1,67 @@
+"""String lengths inside their arrays: ``len = strlen(buf)`` is below the elements from ``buf`` to
+the end of its object (a string inside its own array is shorter than the array)."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .c_context import Ctx
+from .c_objects import elem_of, room
+from .c_tree import call_args, callee_of, declared_name, strip_expr, stripped_text, text, walk
+
+LENGTHS = frozenset({"strlen", "wcslen", "strnlen", "wcsnlen"})
+
+
+def string_length_of(func: Node, name: str, pointers: set[str] | None) -> Node | None:
+    """The first definition of ``name`` when every one is ``strlen(p)`` (of one of ``pointers``,
+    when given) and nothing else ever writes ``name`` (or takes its address)."""
+    found: Node | None = None
+    for n in walk(func):
+        value: Node | None = None
+        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
+            value = n.child_by_field_name("value")
+            if value is None:
+                continue
+        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
+            if text(n.child_by_field_name("operator")) != "=":
+                return None
+            value = n.child_by_field_name("right")
+        elif (n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name) or (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and stripped_text(n.child_by_field_name("argument")) == name
+        ):
+            return None
+        else:
+            continue
+        v = strip_expr(value) if value is not None else None
+        if (
+            v is None
+            or v.type != "call_expression"
+            or callee_of(v) not in LENGTHS
+            or not call_args(v)
+            or (pointers is not None and stripped_text(call_args(v)[0]) not in pointers)
+        ):
+            return None
+        if pointers is None:
+            pointers = {stripped_text(call_args(v)[0])}  # every measure of the same pointer
+        found = found or n  # measured again later (after an append): still a length inside the array
+    return found
+
+
+def string_length_bound(ctx: Ctx, name: str, func: Node) -> int | None:
+    """The largest value of ``name`` when it is only ever ``strlen(p)`` of a pointer into a known
+    object: one less than the elements from ``p`` to the object's end."""
+    found = string_length_of(func, name, None)
+    if found is None:
+        return None
+    value = found.child_by_field_name("value") or found.child_by_field_name("right")
+    v = strip_expr(value) if value is not None else None
+    if v is None or v.type != "call_expression" or not call_args(v):
+        return None
+    arg = call_args(v)[0]
+    got = room(ctx, arg, func)
+    elem = elem_of(ctx, stripped_text(arg), func) if strip_expr(arg).type == "identifier" else None
+    if got is None or elem is None or got[0] < elem:
+        return None
+    return got[0] // elem - 1

@@ -1,0 +1,349 @@
+"""Memory-lifetime findings (gcc -fanalyzer, cppcheck): uninitialised reads (CWE-457), double
+free (CWE-415), use after free (CWE-416) and leaks (CWE-401).
+
+Each is judged by the states the variable named by the finding can have at the reported place
+(:mod:`.c_states`), on every path the code allows:
+
+- FALSE_POSITIVE only with proof: the place never runs (dead code), or no path reaching it leaves
+  the variable in the state the finding claims (assigned on every path, reassigned after the
+  free, released before every return);
+- TRUE_POSITIVE when some path does;
+- NEEDS_REVIEW, with the scanner's own event path summarised, when the code is beyond the
+  interpreter (the variable is a field or a global, a backward goto, an unknown callee).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from ...findings.model import Finding
+from .c_context import Ctx
+from .c_states import RELEASERS, lost_at_exit, states_at
+from .c_tree import (
+    aliases_of,
+    call_args,
+    callee_of,
+    enclosing_function,
+    on_lines,
+    strip_expr,
+    stripped_text,
+    text,
+    walk,
+)
+from .c_values import declared_type
+from .families import Family
+from .outcome import Outcome
+from .values import Note
+
+_QUOTED = re.compile(r"[‘'`\"]([A-Za-z_]\w*)[’'`\"]")
+_CPPCHECK_NAME = re.compile(r"(?:variable|leak):\s+([A-Za-z_]\w*)\b", re.I)
+_CLAIM = {
+    "uninit": "read before it is assigned",
+    "double_free": "released twice",
+    "use_after_free": "used after it is released",
+    "leak": "not released",
+}
+MAX_EVENTS = 6
+_ANY_QUOTED = re.compile(r"‘[^’]+’|'[^']+'")
+_IN_FUNCTION = re.compile(r" \[in [^]]+\]$")
+
+
+def variable_of(finding: Finding) -> str | None:
+    """The variable the finding is about: cppcheck's symbol, else the last quoted name of the
+    message (gcc: "double-‘free’ of ‘data’"), else cppcheck's "Uninitialized variable: x"."""
+    symbols = finding.properties.get("symbols")
+    if isinstance(symbols, list) and symbols and isinstance(symbols[0], str):
+        name = str(symbols[0])
+        return name if re.fullmatch(r"[A-Za-z_]\w*", name) else None
+    quoted = _QUOTED.findall(finding.message)
+    if quoted:
+        return str(quoted[-1])
+    m = _CPPCHECK_NAME.search(finding.message)
+    return m.group(1) if m else None
+
+
+def path_summary(finding: Finding) -> str:
+    """The scanner's event path in a few words: "(1) line 12: allocated here; (2) ..."."""
+    steps = [s for s in finding.trace if s.kind in {"flow", "event"} and s.message]
+    if not steps:
+        return ""
+    shown = steps if len(steps) <= MAX_EVENTS else [*steps[:2], *steps[-(MAX_EVENTS - 2) :]]
+    parts = [f"line {s.location.region.start_line}: {_IN_FUNCTION.sub('', s.message)}" for s in shown]
+    gap = " ...;" if len(steps) > MAX_EVENTS else ""
+    head = "; ".join(parts[:2])
+    tail = "; ".join(parts[2:])
+    return f" {finding.tool}'s path: {head};{gap} {tail}".rstrip("; ") + "."
+
+
+def _review(ctx: Ctx, family: Family, why: str) -> Outcome:
+    return Outcome(
+        "NEEDS_REVIEW",
+        0.3,
+        "path not decided offline",
+        f"{why}{path_summary(ctx.finding)}",
+        [],
+    )
+
+
+def _site(ctx: Ctx, root: Node, family: Family, name: str, lines: tuple[int, int]) -> Node | None:
+    """The reported use: the release call (double free), else the first read of ``name`` on the
+    lines (the one at the column when there are several)."""
+    column = ctx.finding.location.region.start_column
+    lo, hi = lines
+    if family == "double_free":
+        calls = [
+            c
+            for c in on_lines(root, lo, hi, {"call_expression"})
+            if callee_of(c) in RELEASERS | {"realloc"}
+            and any(text(strip_expr(a)) == name for a in call_args(c))
+        ]
+        if calls:
+            return calls[0]
+    idents = [n for n in on_lines(root, lo, hi, {"identifier"}) if text(n) == name and not _is_lhs(n)]
+    if not idents:
+        return None
+    if column is not None:
+        at = [n for n in idents if n.start_point[1] + 1 >= column]
+        if at:
+            return at[0]
+    return idents[0]
+
+
+def _is_lhs(ident: Node) -> bool:
+    p = ident.parent
+    if p is not None and p.type == "assignment_expression" and p.child_by_field_name("left") == ident:
+        return text(p.child_by_field_name("operator")) == "="
+    return p is not None and p.type in {"init_declarator", "declaration", "pointer_declarator"}
+
+
+def judge_memory(ctx: Ctx, family: Family, root: Node, lo: int, hi: int) -> Outcome:
+    name = variable_of(ctx.finding)
+    if name is not None:
+        return _judge_variable(ctx, family, root, (lo, hi), name)
+    if _ANY_QUOTED.search(ctx.finding.message):
+        # it names something that is not a plain variable (a field, an element, a temporary)
+        return _review(ctx, family, "The finding names no plain variable the offline analyst can follow.")
+    names = _candidates(root, family, lo, hi)
+    if not names:
+        return _review(ctx, family, f"No variable of this kind was recognised at line {lo}.")
+    outcomes = [_judge_variable(ctx, family, root, (lo, hi), n) for n in names]
+    for verdict in ("TRUE_POSITIVE", "NEEDS_REVIEW"):
+        hit = next((o for o in outcomes if o.verdict == verdict), None)
+        if hit is not None:
+            return hit
+    return outcomes[0]
+
+
+def _candidates(root: Node, family: Family, lo: int, hi: int) -> list[str]:
+    """The variables a finding that names none may be about, from the code on its lines."""
+    out: list[str] = []
+    calls = on_lines(root, lo, hi, {"call_expression"})
+    if family == "double_free":
+        out = [stripped_text(a) for c in calls if callee_of(c) in RELEASERS for a in call_args(c)[:1]]
+    elif family == "leak":
+        out = [
+            text(n)
+            for c in calls
+            if callee_of(c) in {"malloc", "calloc", "realloc", "strdup", "strndup", "fopen"}
+            for n in [_assigned_name(c)]
+            if n is not None
+        ]
+    else:
+        idents = [n for n in on_lines(root, lo, hi, {"identifier"}) if not _is_lhs(n)]
+        func = enclosing_function(idents[0]) if idents else None
+        for ident in idents:
+            name = text(ident)
+            if func is None or name in out:
+                continue
+            pointer = (declared_type(name, func, root) or "").endswith("*")
+            bare = family == "uninit" and _declared_bare(func, name)
+            if (family == "use_after_free" and pointer) or bare:
+                out.append(name)  # a pointer used on the line; a local declared without a value
+    return [n for n in dict.fromkeys(out) if re.fullmatch(r"[A-Za-z_]\w*", n)]
+
+
+def _assigned_name(call: Node) -> Node | None:
+    p = call.parent
+    while p is not None and p.type in {"cast_expression", "parenthesized_expression"}:
+        p = p.parent
+    if p is not None and p.type == "assignment_expression":
+        left = p.child_by_field_name("left")
+        return strip_expr(left) if left is not None and strip_expr(left).type == "identifier" else None
+    if p is not None and p.type == "init_declarator":
+        d = p.child_by_field_name("declarator")
+        while d is not None and d.type == "pointer_declarator":
+            d = d.child_by_field_name("declarator")
+        return d if d is not None and d.type == "identifier" else None
+    return None
+
+
+def _declared_bare(func: Node, name: str) -> bool:
+    """A local declared without an initialiser."""
+    for n in walk(func):
+        if n.type == "declaration":
+            for d in n.named_children:
+                if d.type in {"identifier", "pointer_declarator"} and text(d).lstrip("* ") == name:
+                    return True
+    return False
+
+
+def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int], name: str) -> Outcome:
+    lo, hi = lines
+    if family == "leak":
+        return _leak(ctx, root, name, lo, hi)
+    site = _site(ctx, root, family, name, (lo, hi))
+    if site is None:
+        return _review(ctx, family, f"No use of `{name}` was recognised at line {lo}.")
+    states = states_at(ctx, name, site)
+    if states is None:
+        return _review(
+            ctx,
+            family,
+            f"The paths to `{name}` at line {lo} are beyond the offline analyst "
+            "(a field or global, a backward goto, or a callee it cannot see).",
+        )
+    sink = ctx.note(site, f"`{name}` {_CLAIM[family]}, says {ctx.finding.tool}", "sink")
+    if not states:
+        return Outcome(
+            "FALSE_POSITIVE",
+            0.85,
+            "dead code",
+            f"Line {site.start_point[0] + 1} never runs: every path to it passes a branch whose "
+            "condition is a constant with the other value, or ends before it.",
+            [sink, ctx.note(site, "no path that can run reaches this line", "dead_branch")],
+        )
+    bad = "uninit" if family == "uninit" else "freed"
+    func = enclosing_function(site)
+    if bad not in states and "unknown" in states and family != "uninit":
+        return _review(
+            ctx,
+            family,
+            f"`{name}` holds a pointer of unknown origin on some path to line {site.start_point[0] + 1} "
+            "(loaded from memory, or handed to code the analyst cannot see): it may point to released "
+            "memory.",
+        )
+    if bad not in states:
+        why = (
+            f"`{name}` is assigned on every path that reaches line {site.start_point[0] + 1}"
+            if family == "uninit"
+            else f"`{name}` is not released (or is reassigned after its release) on every path "
+            f"that reaches line {site.start_point[0] + 1}"
+        )
+        evidence = [sink, *_assignments(ctx, func, name, site)]
+        return Outcome("FALSE_POSITIVE", 0.8, "state ruled out on every path", why + ".", evidence)
+    only = states <= {bad} | ({"null"} if family != "uninit" else set())
+    what = "never assigned" if family == "uninit" else "already released"
+    return Outcome(
+        "TRUE_POSITIVE",
+        0.85 if only else 0.7,
+        f"{family.replace('_', ' ')} on a path",
+        f"`{name}` is {what} when line {site.start_point[0] + 1} runs "
+        + ("on every path that reaches it." if only else "on some path that reaches it.")
+        + path_summary(ctx.finding),
+        [sink, *_releases(ctx, func, name, site, family)],
+    )
+
+
+def _assignments(ctx: Ctx, func: Node | None, name: str, before: Node) -> list[Note]:
+    out: list[Note] = []
+    for n in walk(func) if func is not None else []:
+        if n.start_byte >= before.start_byte:
+            break
+        if n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
+            out.append(ctx.note(n, f"`{name}` assigned: `{text(n)[:60]}`", "guard"))
+        elif n.type == "init_declarator" and text(n.child_by_field_name("declarator")).lstrip("*") == name:
+            out.append(ctx.note(n, f"`{name}` initialised", "guard"))
+    return out[-3:] or [ctx.note(before, f"the state of `{name}` is ruled out here", "guard")]
+
+
+def _releases(ctx: Ctx, func: Node | None, name: str, before: Node, family: Family) -> list[Note]:
+    if family == "uninit" or func is None:
+        return []
+    out = [
+        ctx.note(n, f"`{name}` released", "step")
+        for n in walk(func)
+        if n.type == "call_expression"
+        and n.start_byte < before.start_byte
+        and callee_of(n) in RELEASERS
+        and any(text(strip_expr(a)) == name for a in call_args(n))
+    ]
+    return out[-2:]
+
+
+def _all_releases(ctx: Ctx, func: Node, name: str) -> list[Note]:
+    out = [
+        ctx.note(n, f"`{name}` released", "guard")
+        for n in walk(func)
+        if n.type == "call_expression"
+        and callee_of(n) in RELEASERS
+        and any(text(strip_expr(a)) == name for a in call_args(n))
+    ]
+    return out[:3] or [ctx.note(func, f"`{name}` never holds memory that outlives the function", "guard")]
+
+
+def _leak(ctx: Ctx, root: Node, name: str, lo: int, hi: int) -> Outcome:
+    func = next(
+        (
+            f
+            for f in root.named_children
+            if f.type == "function_definition" and f.start_point[0] + 1 <= lo <= f.end_point[0] + 1
+        ),
+        None,
+    )
+    if func is None:
+        return _review(ctx, "leak", f"No function encloses line {lo}.")
+    got = lost_at_exit(ctx, name, func)
+    if got is None:
+        return _review(ctx, "leak", f"The lifetime of `{name}` is beyond the offline analyst.")
+    states, escaped, lost = got
+    if escaped is False and len(aliases_of(func, name)) > 1:
+        escaped = True  # copied to another name: that copy may keep or release it
+    allocs = [
+        n for n in walk(func) if n.type == "call_expression" and n.parent is not None and _assigns(n, name)
+    ]
+    if escaped:
+        return _review(
+            ctx,
+            "leak",
+            f"`{name}` is stored, returned or handed to code the analyst cannot follow, "
+            "so its memory may still be released elsewhere.",
+        )
+    sink = ctx.note(allocs[0] if allocs else func, f"memory held by `{name}`", "sink")
+    if "heap" in states or lost:
+        where = (
+            f"overwritten at line {lost[0].start_point[0] + 1} while it holds memory"
+            if lost
+            else "returned from the function while it holds memory on some path"
+        )
+        every = states <= {"heap", "null"} and not lost
+        return Outcome(
+            "TRUE_POSITIVE",
+            0.85 if every or lost else 0.7,
+            "memory not released",
+            f"`{name}` is {where}, and nothing else keeps it: the memory leaks." + path_summary(ctx.finding),
+            [sink, *(ctx.note(x, f"`{name}` overwritten", "step") for x in lost[:1])],
+        )
+    return Outcome(
+        "FALSE_POSITIVE",
+        0.8,
+        "released on every path",
+        f"`{name}` is released (or never holds memory) on every path out of "
+        f"{text(func.child_by_field_name('declarator')).split('(')[0]}(), and is never overwritten "
+        "while it holds memory.",
+        [sink, *_all_releases(ctx, func, name)],
+    )
+
+
+def _assigns(call: Node, name: str) -> bool:
+    p = call.parent
+    while p is not None and p.type in {"cast_expression", "parenthesized_expression"}:
+        p = p.parent
+    if p is None:
+        return False
+    if p.type == "assignment_expression":
+        return stripped_text(p.child_by_field_name("left")) == name
+    if p.type == "init_declarator":
+        return text(p.child_by_field_name("declarator")).lstrip("* ") == name
+    return False

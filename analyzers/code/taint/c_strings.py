@@ -1,0 +1,190 @@
+"""The longest string a C buffer can hold at a point, from the writes that must have run before it:
+a literal initialiser, ``strcpy``/``strcat`` of strings of known length, ``buf[k] = '\\0'`` (the
+string ends by ``k``), ``memset`` of a byte that is not zero (then a terminator), ``fgets`` (at most
+its size minus one). Writes in branches that do not dominate the point (or in loops around it)
+make the length unknown, except in branches that never run. Lengths exclude the terminator:
+``strlen(s) + 1`` bytes hold ``s``.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .c_conditions import dead_branch
+from .c_context import Ctx
+from .c_objects import points_to
+from .c_tree import (
+    aliases_of,
+    call_args,
+    callee_of,
+    declared_name,
+    pointer_base,
+    squash,
+    strip_expr,
+    text,
+    walk,
+)
+from .c_values import const_int, const_string
+
+MAX_DEPTH = 4
+_BRANCHING = {
+    "if_statement",
+    "else_clause",
+    "while_statement",
+    "for_statement",
+    "do_statement",
+    "switch_statement",
+    "case_statement",
+    "conditional_expression",
+}
+_LOOPS = {"while_statement", "for_statement", "do_statement"}
+_ZERO = {"0", "'\\0'", "L'\\0'", "'\\x00'"}
+
+
+def _dominates(write: Node, at: Node) -> bool:
+    """``write`` runs on every path to ``at``: no branch or loop separates them."""
+    if write.start_byte >= at.start_byte:
+        return False
+    ancestors = set()
+    cur: Node | None = at
+    while cur is not None:
+        ancestors.add(cur.id)
+        cur = cur.parent
+    cur = write.parent
+    while cur is not None and cur.id not in ancestors:
+        if cur.type in _BRANCHING:
+            return False
+        if cur.type == "binary_expression" and text(cur.child_by_field_name("operator")) in {"&&", "||"}:
+            return False
+        cur = cur.parent
+    # a loop around both: a later write in the loop may run before `at` on the next round
+    while cur is not None and cur.type != "function_definition":
+        if cur.type in _LOOPS:
+            return False
+        cur = cur.parent
+    return True
+
+
+def max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int = 0) -> int | None:
+    """An upper bound of ``strlen(expr)`` when ``at`` runs, or None."""
+    if depth > MAX_DEPTH:
+        return None
+    lit = const_string(ctx, expr, func)
+    if lit is not None:
+        return len(lit[0])
+    if func is None:
+        return None
+    base = pointer_base(expr)
+    targets = points_to(ctx, expr, func)
+    if not base or not targets or any(t.offset != 0 for t in targets):
+        return None
+    names = aliases_of(func, base) | {t.obj for t in targets}
+    length: int | None = None
+    known = False
+    for n in walk(func):
+        if n.start_byte >= at.start_byte:
+            break
+        effect = _effect(ctx, n, names, func, (depth, length if known else None))
+        if effect is None:
+            continue
+        if dead_branch(ctx, n) is not None:
+            continue
+        if not _dominates(n, at):
+            return None  # written on some paths only
+        known, length = True, effect[0]
+    return length if known else None
+
+
+def _effect(
+    ctx: Ctx, n: Node, names: set[str], func: Node, state: tuple[int, int | None]
+) -> tuple[int | None] | None:
+    """The string length after ``n`` when it writes the buffer (None inside: unknown), or None
+    when ``n`` does not write it. ``state``: (depth, the length before ``n``)."""
+    depth, current = state
+    if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) in names:
+        value = n.child_by_field_name("value")
+        if value is None:
+            return None
+        s = const_string(ctx, value, func)
+        return (len(s[0]) if s is not None else None,)
+    if n.type == "assignment_expression":
+        left = n.child_by_field_name("left")
+        lhs = strip_expr(left) if left is not None else None
+        if lhs is None or lhs.type not in {"subscript_expression", "pointer_expression"}:
+            return None
+        arr = lhs.child_by_field_name("argument")
+        if arr is None or pointer_base(arr) not in names:
+            return None
+        right = n.child_by_field_name("right")
+        if right is not None and squash(text(right)) in _ZERO:
+            k = (
+                const_int(ctx, lhs.child_by_field_name("index"), func)
+                if lhs.type == "subscript_expression"
+                else 0
+            )
+            if k is None:
+                return (None,)
+            return (k if current is None else min(current, k),)
+        return (None,) if current is None else (current,)  # a non-zero byte inside an ended string
+    if n.type != "call_expression":
+        return None
+    args = call_args(n)
+    callee = callee_of(n)
+    if not args or pointer_base(args[0]) not in names:
+        if any(pointer_base(a) in names for a in args[1:]) and callee not in _READS:
+            return (None,)  # written through another argument
+        return None
+    if strip_expr(args[0]).type != "identifier" and callee not in {"memset", "wmemset"}:
+        return (None,)  # written at an offset
+    src = args[1] if len(args) > 1 else None
+    if callee in {"strcpy", "wcscpy"} and src is not None:
+        return (max_len(ctx, src, n, func, depth + 1),)
+    if callee in {"strcat", "wcscat"} and src is not None:
+        add = max_len(ctx, src, n, func, depth + 1)
+        return (current + add if current is not None and add is not None else None,)
+    if callee in {"strncat", "wcsncat"} and src is not None and len(args) > 2:
+        add = max_len(ctx, src, n, func, depth + 1)
+        cap = const_int(ctx, args[2], func)
+        extra = min(x for x in (add, cap) if x is not None) if add is not None or cap is not None else None
+        return (current + extra if current is not None and extra is not None else None,)
+    if callee in {"memset", "wmemset"} and len(args) > 2:
+        fill = const_int(ctx, args[1], func)
+        if fill == 0:
+            return (0,)
+        return (None,)  # non-zero bytes: the string ends at the next terminator written
+    if callee in {"fgets", "fgetws"} and len(args) > 1:
+        size = const_int(ctx, args[1], func)
+        return (size - 1 if size is not None and size > 0 else None,)
+    if callee in _READS:
+        return None
+    return (None,)
+
+
+_READS = frozenset(
+    {"strlen", "wcslen", "strcmp", "strncmp", "printf", "puts", "fputs", "printLine", "printWLine", "wprintf",
+     "fprintf", "strchr", "strrchr", "strstr", "atoi", "atol", "strtol", "system", "popen", "free"}
+)  # fmt: skip
+
+
+def max_int(ctx: Ctx, expr: Node, at: Node, func: Node | None) -> int | None:
+    """An upper bound of a non-negative size expression: constants, ``sizeof``, ``strlen(s)``
+    (:func:`max_len`), and their sums and products."""
+    v = const_int(ctx, expr, func)
+    if v is not None:
+        return v if v >= 0 else None
+    e = strip_expr(expr)
+    if e.type == "call_expression" and callee_of(e) in {"strlen", "wcslen"} and len(call_args(e)) == 1:
+        return max_len(ctx, call_args(e)[0], at, func)
+    if e.type == "call_expression" and callee_of(e) in {"strnlen", "wcsnlen"} and len(call_args(e)) == 2:
+        cap = const_int(ctx, call_args(e)[1], func)
+        return cap if cap is not None and cap >= 0 else None
+    if e.type == "binary_expression":
+        op = text(e.child_by_field_name("operator"))
+        left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+        if left is None or right is None or op not in {"+", "*"}:
+            return None
+        a, b = max_int(ctx, left, at, func), max_int(ctx, right, at, func)
+        if a is None or b is None:
+            return None
+        return a + b if op == "+" else a * b
+    return None

@@ -1,0 +1,299 @@
+"""A character array read as a string must hold a terminator by then.
+
+``strlen(buf)``, ``printf("%s", buf)``, ``strcpy(dst, buf)`` or a workspace function that hands its
+parameter to one of those read until a NUL: if nothing ever put one into the array (elements copied
+one by one, ``memset`` of every byte, ``strncpy`` that filled it), the read runs past its end
+(CWE-126/170). This module says whether a string read of an array is preceded by something that
+terminates it; it does not try to prove where the terminator lands (the writes themselves are
+judged elsewhere).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from .c_context import Ctx
+from .c_provenance import definition_of
+from .c_spec import BYTE_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
+from .c_tree import (
+    aliases_of,
+    call_args,
+    declared_name,
+    enclosing_function,
+    param_names,
+    pointer_base,
+    squash,
+    strip_expr,
+    text,
+    walk,
+)
+from .outcome import Outcome
+from .values import Note
+
+# READ_ONLY_ARGS that do not read their pointer as a NUL-terminated string.
+_NOT_STRINGS = frozenset(
+    {
+        "memcmp",
+        "memchr",
+        "wmemcmp",
+        "wmemchr",
+        "write",
+        "send",
+        "sendto",
+        "fwrite",
+        "va_start",
+        "strnlen",
+        "wcsnlen",
+    }
+)
+# Copies whose source is read up to its terminator.
+_STRING_SOURCES = frozenset({"strcpy", "wcscpy", "stpcpy", "strcat", "wcscat"})
+# Calls that leave a terminated string in their destination.
+_STRING_WRITERS = frozenset(
+    {"strcpy", "wcscpy", "stpcpy", "strcat", "wcscat", "strncat", "wcsncat", "strlcpy", "strlcat",
+     "sprintf", "vsprintf", "snprintf", "vsnprintf", "swprintf", "vswprintf", "fgets", "fgetws", "gets",
+     "getcwd", "realpath", "strftime", "wcsftime"}
+)  # fmt: skip
+_TERMINATOR = re.compile(r"^(0|'\\0'|L'\\0'|'\\x0*0'|L'\\x0*0')$")
+_LOOPS = {"for_statement", "while_statement", "do_statement"}
+MAX_DEPTH = 2
+
+
+def reads_as_string(ctx: Ctx, call: Node, i: int, depth: int = 0) -> bool:
+    """Argument ``i`` of ``call`` is read up to its terminator."""
+    name = ctx.callee(call)
+    if name in READ_ONLY_ARGS:
+        return name not in _NOT_STRINGS
+    if name in FORMAT_FUNCS and name not in SCAN_FUNCS:
+        return i >= FORMAT_FUNCS[name]  # the format itself, or a printed argument (%s)
+    if name in COPY_FUNCS:
+        return name in _STRING_SOURCES and COPY_FUNCS[name][1] == i
+    if name in BYTE_FUNCS or depth >= MAX_DEPTH:
+        return False
+    found = definition_of(ctx, call)
+    if found is None:
+        return False
+    octx, fdef = found
+    params = param_names(fdef)
+    if i >= len(params):
+        return False
+    p = params[i]
+    for n in walk(fdef):
+        if n.type == "call_expression":
+            for j, a in enumerate(call_args(n)):
+                if (
+                    strip_expr(a).type == "identifier"
+                    and text(strip_expr(a)) == p
+                    and reads_as_string(octx, n, j, depth + 1)
+                ):
+                    return True
+    return False
+
+
+def terminated_before(
+    ctx: Ctx, at: Node, scope: Node, pointers: set[str], name: str, *, strict: bool = False
+) -> bool:
+    """Something that may leave a terminator in the object runs before ``at`` (or in a loop around
+    it): its initialiser, a ``x[k] = '\\0'`` or ``*p = 0`` through a pointer into it, a call that
+    writes a string into it, or (unless ``strict``) any call it is handed to that the analyst does
+    not model. ``strict``: only writes that run on every path to ``at`` count."""
+    loop = _enclosing_loop(at, scope)
+    for n in walk(scope):
+        if strict:
+            early = _runs_before(ctx, n, at)
+        else:
+            early = n.end_byte <= at.start_byte or (
+                loop is not None and loop.start_byte <= n.start_byte < loop.end_byte
+            )
+        if not early:
+            continue
+        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
+            if n.child_by_field_name("value") is not None:
+                return True
+        elif n.type == "assignment_expression" and _terminates(n, pointers):
+            return True
+        elif n.type == "call_expression" and n != at:
+            args = call_args(n)
+            at_i = [k for k, a in enumerate(args) if pointer_base(a) in pointers]
+            if not at_i:
+                continue
+            callee = ctx.callee(n)
+            if callee in _STRING_WRITERS or callee in SCAN_FUNCS:
+                return True
+            if callee in COPY_FUNCS and COPY_FUNCS[callee][0] in at_i and _copies_terminator(ctx, n):
+                return True
+            if (
+                callee in COPY_FUNCS
+                or callee in BYTE_FUNCS
+                or callee in READ_ONLY_ARGS
+                or callee in FORMAT_FUNCS
+            ):
+                continue  # byte copies, fills and reads leave no terminator of their own
+            if not strict and not all(reads_as_string(ctx, n, k) for k in at_i):
+                return True  # handed to code that may write a string into it
+    return False
+
+
+def _copies_terminator(ctx: Ctx, call: Node) -> bool:
+    from .c_copies import copies_terminator
+
+    args = call_args(call)
+    func = enclosing_function(call)
+    return len(args) >= 3 and func is not None and copies_terminator(ctx, call, args[1], args[2], func)
+
+
+def _terminates(assign: Node, pointers: set[str]) -> bool:
+    if text(assign.child_by_field_name("operator")) != "=":
+        return False
+    left, right = assign.child_by_field_name("left"), assign.child_by_field_name("right")
+    if left is None or right is None:
+        return False
+    lhs = strip_expr(left)
+    if lhs.type == "subscript_expression" or (
+        lhs.type == "pointer_expression" and text(lhs.child_by_field_name("operator")) == "*"
+    ):
+        base = lhs.child_by_field_name("argument")
+        return (
+            base is not None
+            and pointer_base(base) in pointers
+            and bool(_TERMINATOR.match(squash(text(right))))
+        )
+    return False
+
+
+def _enclosing_loop(node: Node, scope: Node) -> Node | None:
+    cur = node.parent
+    while cur is not None and cur != scope:
+        if cur.type in _LOOPS:
+            return cur
+        cur = cur.parent
+    return None
+
+
+_LENGTH_READS = frozenset({"strlen", "wcslen"})
+
+
+def string_length_reads(ctx: Ctx, calls: list[Node]) -> list[Note] | Outcome | None:
+    """``strlen(p)`` / ``wcslen(p)`` (CWE-126): safe when ``p`` points inside a known object that a
+    known write terminated before the call (its initialiser, ``x[k] = '\\0'``, a string copy
+    into it), or into a string literal. None when the line has no such call."""
+    from .c_context import keep
+    from .c_objects import points_to
+
+    reads = [c for c in calls if ctx.callee(c) in _LENGTH_READS and call_args(c)]
+    if not reads:
+        return None
+    notes: list[Note] = []
+    for call in reads:
+        func = enclosing_function(call)
+        arg = call_args(call)[0]
+        targets = points_to(ctx, arg, func) if func is not None else None
+        if not targets:
+            return keep(
+                ctx, call, f"`{text(arg)}` points to an object the analyst cannot follow", "over-read"
+            )
+        base = pointer_base(arg)
+        for t in targets:
+            if t.offset is None or t.offset < 0 or (t.size is not None and t.offset >= t.size):
+                return keep(ctx, call, f"`{text(arg)}` may point outside `{t.obj}`", "over-read")
+            if t.where.type in {"string_literal", "concatenated_string"}:
+                continue
+            scope = func if func is not None else ctx.parsed.tree.root_node
+            pointers = aliases_of(func, base) | aliases_of(func, t.obj) if func is not None else {base}
+            if not terminated_before(ctx, call, scope, pointers, t.obj, strict=True):
+                return keep(
+                    ctx,
+                    call,
+                    f"{ctx.callee(call)}() reads `{text(arg)}` up to a terminator, but no write before it "
+                    f"is known to put one into `{t.obj}`",
+                    "over-read",
+                )
+        notes.append(ctx.note(call, f"`{text(arg)}` holds a string terminated inside its object", "guard"))
+        used = _length_uses(ctx, call, func) if func is not None else []
+        if isinstance(used, Outcome):
+            return used
+        notes.extend(used)
+    return notes
+
+
+def _length_uses(ctx: Ctx, call: Node, func: Node) -> list[Note] | Outcome:
+    """The length a ``strlen`` returns is judged with what it bounds: every copy whose length
+    uses it, and every access indexed by a variable a dominating check keeps below it."""
+    from .c_conditions import comparisons, holding_conditions
+    from .c_copies import copy_safe
+    from .c_index import index_safe
+
+    holder = call.parent
+    while holder is not None and holder.type in {"parenthesized_expression", "cast_expression"}:
+        holder = holder.parent
+    names = {squash(text(call))}
+    if holder is not None and holder.type == "init_declarator":
+        names.add(declared_name(holder.child_by_field_name("declarator")))
+    elif holder is not None and holder.type == "assignment_expression":
+        names.add(squash(text(holder.child_by_field_name("left"))))
+    notes: list[Note] = []
+    for n in walk(func):
+        if n.type == "call_expression" and ctx.callee(n) in COPY_FUNCS and n != call:
+            _d, _s, n_i = COPY_FUNCS[ctx.callee(n)]
+            args = call_args(n)
+            if 0 <= n_i < len(args) and names & {squash(text(x)) for x in walk(args[n_i])}:
+                got = copy_safe(ctx, n)
+                if isinstance(got, Outcome):
+                    return got
+                notes.extend(got[:1])
+        elif n.type == "subscript_expression":
+            idx = n.child_by_field_name("index")
+            if idx is None or strip_expr(idx).type != "identifier":
+                continue
+            var = text(strip_expr(idx))
+            bounded = any(
+                v == var and op in {"<", "<="} and names & {squash(text(x)) for x in walk(other)}
+                for cond, truth, _w in holding_conditions(n)
+                for v, op, other in comparisons(cond, truth)
+            )
+            if bounded:
+                got = index_safe(ctx, n)
+                if isinstance(got, Outcome):
+                    return got
+    return notes
+
+
+_BRANCHES = {"if_statement", "switch_statement", "conditional_expression", "case_statement"}
+
+
+def _runs_before(ctx: Ctx, node: Node, at: Node) -> bool:
+    """``node`` runs on every path to ``at``: no branch separates them, except the branch a constant
+    condition always takes; no loop encloses both."""
+    from .c_values import const_int
+
+    if node.end_byte > at.start_byte:
+        return False
+    ancestors = set()
+    cur: Node | None = at
+    while cur is not None:
+        ancestors.add(cur.id)
+        cur = cur.parent
+    child, cur = node, node.parent
+    while cur is not None and cur.id not in ancestors:
+        if cur.type in _LOOPS:
+            return False
+        if cur.type == "binary_expression" and text(cur.child_by_field_name("operator")) in {"&&", "||"}:
+            return False
+        if cur.type in _BRANCHES:
+            cond = cur.child_by_field_name("condition")
+            then, other = cur.child_by_field_name("consequence"), cur.child_by_field_name("alternative")
+            value = const_int(ctx, cond, enclosing_function(cur)) if cond is not None else None
+            always = value is not None and (
+                (then is not None and then.id == child.id and value != 0)
+                or (other is not None and other.id == child.id and value == 0)
+            )
+            if cur.type != "if_statement" or not always:
+                return False
+        child, cur = cur, cur.parent
+    while cur is not None and cur.type != "function_definition":
+        if cur.type in _LOOPS:
+            return False
+        cur = cur.parent
+    return True

@@ -1,0 +1,19 @@
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    int status = 0;
+    int *values = malloc(64 * sizeof(int));
+    if (values == NULL)
+        return 1;
+    for (int i = 0; i < 64; i++)
+        values[i] = i * argc;
+    if (values[63] > 1000) {
+        puts("too large");
+        status = 1;
+    }
+    (void)argv;
+    free(values);
+    return status;
+}

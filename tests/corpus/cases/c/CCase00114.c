@@ -1,0 +1,19 @@
+#include <stdio.h>
+#include <stdlib.h>
+
+struct job {
+    int id;
+    char *label;
+};
+
+int main(void)
+{
+    struct job *j = malloc(sizeof(*j));
+    if (j == NULL)
+        return 1;
+    j->id = 3;
+    j->label = NULL;
+    free(j);
+    printf("job %d finished\n", j->id);
+    return 0;
+}
