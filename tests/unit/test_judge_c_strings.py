@@ -9,7 +9,8 @@ safe variant (written for these tests; none is taken from a corpus).
 - ``alloca`` is harmless only when small, constant, once per call and used inside its bounds;
 - calls through a macro that renames a library function are judged as that function;
 - a pointer copied from one that is never NULL there is not NULL either;
-- a buffer that only ever holds literals without conversions is a constant format.
+- a buffer that only ever holds literals without conversions is a constant format;
+- ``sizeof(p)`` bounds a write only when ``p`` is an array, not a pointer (8 bytes, whatever it points to).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ ALLOCA = ("cppcheck", "allocaCalled", ())
 INPUT = ("flawfinder", "FF1070", (20,))
 NULLP = ("cppcheck", "nullPointer", (476,))
 FORMAT = ("flawfinder", "FF1016", (134,))
+MEMSET = ("flawfinder", "FF1004", (120,))
 
 CASES: list[tuple[str, tuple[str, str, tuple[int, ...]], str, str]] = [
     (
@@ -571,6 +573,34 @@ void say(void) {
     char text[64] = "";
     strcpy(text, "value %s");
     printf(text); /* <- */
+}
+""",
+    ),
+    (
+        "sizeof-of-a-pointer-to-a-smaller-block",
+        MEMSET,
+        TP,
+        """
+#include <stdlib.h>
+#include <string.h>
+void clear(void) {
+    char *p = malloc(4);
+    if (p == NULL) return;
+    memset(p, 0, sizeof(p)); /* <- */
+    free(p);
+}
+""",
+    ),
+    (
+        "sizeof-of-the-array-itself",
+        MEMSET,
+        FP,
+        """
+#include <string.h>
+void clear(void) {
+    char b[4];
+    memset(b, 0, sizeof(b)); /* <- */
+    b[3] = 1;
 }
 """,
     ),

@@ -28,7 +28,7 @@ from .c_tree import (
     text,
     walk,
 )
-from .c_values import CONV, const_int, const_string, declared_type, is_sizeof_of
+from .c_values import CONV, const_int, const_string, declared_type, sizeof_own_array
 from .outcome import Outcome
 from .values import Note
 
@@ -331,7 +331,7 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         if a is not None and b is not None and size is not None and a * b <= size:
             return [sink, ctx.note(call, f"reads at most {a * b} bytes; `{text(dst)}` holds {size}", "guard")]
         return keep(ctx, call, f"{name}() may read more than `{text(dst)}` holds")
-    if is_sizeof_of(n, text(dst)):
+    if sizeof_own_array(ctx, n, dst, func):
         return [sink, ctx.note(n, f"length is bounded by sizeof({text(dst)})", "guard")]
     if _sizeof_own_type(ctx, n, dst, func):
         return [sink, ctx.note(n, f"length is the size of the object `{text(dst)}` points to", "guard")]
@@ -443,7 +443,9 @@ def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         cap = args[bound]
         size = writable(ctx, dst, func)
         value = const_int(ctx, cap, func)
-        if is_sizeof_of(cap, text(dst)) or (value is not None and size is not None and value <= size):
+        if sizeof_own_array(ctx, cap, dst, func) or (
+            value is not None and size is not None and value <= size
+        ):
             notes.append(
                 ctx.note(
                     call,

@@ -22,7 +22,7 @@ from .c_tree import (
     text,
     walk,
 )
-from .c_values import const_int, dst_size, is_sizeof_of
+from .c_values import const_int, dst_size, sizeof_own_array
 from .outcome import Outcome
 from .values import Note
 
@@ -68,7 +68,7 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
                 if (
                     var == text(strip_expr(idx))
                     and op == "<"
-                    and is_sizeof_of(other, name)
+                    and sizeof_own_array(ctx, other, arr, func)
                     and elem == 1
                     and lo is not None
                     and lo >= 0

@@ -449,6 +449,24 @@ def dst_size(ctx: Ctx, dst: Node, func: Node | None) -> int | None:
     return None
 
 
+def sizeof_own_array(ctx: Ctx, node: Node, dst: Node, func: Node | None) -> bool:
+    """``sizeof(dst)`` (or ``sizeof(dst) - k``, ``/ k``) where ``dst`` is an array of known size: not a
+    pointer, nor an array parameter (both are pointers, whose sizeof is the pointer's own 8 bytes)."""
+    d = strip_expr(dst)
+    if not is_sizeof_of(node, text(d)):
+        return False
+    if d.type == "identifier" and func is not None:
+        params = func.child_by_field_name("declarator")
+        plist = params.child_by_field_name("parameters") if params is not None else None
+        if plist is not None and any(
+            declared_name(p.child_by_field_name("declarator")) == text(d)
+            for p in plist.named_children
+            if p.type == "parameter_declaration"
+        ):
+            return False
+    return dst_size(ctx, d, func) is not None
+
+
 def is_sizeof_of(node: Node, name: str) -> bool:
     n = strip_expr(node)
     if n.type == "sizeof_expression":
