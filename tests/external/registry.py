@@ -361,6 +361,9 @@ def unpack(archive: Path, dest: Path) -> None:
                     for m in tf.getmembers()
                     if (m.isfile() or m.isdir()) and _safe_member(m.name) is not None
                 ]
-                tf.extractall(dest, members=members, filter="data")
+                if hasattr(tarfile, "data_filter"):
+                    tf.extractall(dest, members=members, filter="data")
+                else:  # Python < 3.11.4 (Debian 12 has 3.11.2): members are already only safe files and dirs
+                    tf.extractall(dest, members=members)
     except (tarfile.TarError, zipfile.BadZipFile, OSError, EOFError) as exc:
         raise RegistryError(f"{archive.name}: cannot be unpacked: {exc}") from exc
