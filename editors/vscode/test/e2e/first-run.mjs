@@ -142,7 +142,7 @@ try {
   result.rowActions = await waitFor(page, out, () => {
     const rows = [...document.querySelectorAll(".quick-input-list .monaco-list-row")].map((r) => r.textContent || "");
     return rows.some((t) => /Mark as false positive/.test(t)) ? rows : undefined;
-  }, "the finding's actions", 30_000);
+  }, "the finding's actions", 90_000);
   log("row actions:", JSON.stringify(result.rowActions));
   await page.keyboard.type("Mark as false positive");
   await waitForFocusedRow(page, out, "Mark as false positive", "the Mark as false positive action");
