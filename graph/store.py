@@ -220,6 +220,12 @@ def connect(path: Path) -> sqlite3.Connection:
 # --------------------------------------------------------------------------- the store
 
 
+def store_path(workspace: str | Path, config: Config) -> Path:
+    """Where the workspace's store is: ``config.store_path``, relative to the workspace unless absolute."""
+    path = Path(config.store_path).expanduser()
+    return path if path.is_absolute() else Path(workspace) / path
+
+
 class VerdictStore:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -240,10 +246,7 @@ class VerdictStore:
     @classmethod
     def for_workspace(cls, workspace: str | Path, config: Config) -> VerdictStore:
         """The store at ``config.store_path``, relative to the workspace unless absolute."""
-        path = Path(config.store_path).expanduser()
-        if not path.is_absolute():
-            path = Path(workspace) / path
-        return cls(path)
+        return cls(store_path(workspace, config))
 
     # ---------------------------------------------------------------- plumbing
 

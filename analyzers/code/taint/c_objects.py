@@ -75,8 +75,7 @@ def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[T
     if t == "null" or text(e) in {"NULL", "nullptr"}:
         return []  # no object
     if t in {"string_literal", "concatenated_string"}:
-        s = literal_string(text(e))
-        return [Target(text(e)[:20], len(s) + 1 if s is not None else None, 0, e)]
+        return [_literal_target(text(e), e)]
     if t == "call_expression":
         callee = _callee(ctx, e)
         args = call_args(e)
@@ -135,6 +134,9 @@ def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[T
     if t != "identifier":
         return None
     name = text(e)
+    value = ctx.macro(name) if declared_type(name, func, ctx.parsed.tree.root_node) is None else None
+    if value is not None and literal_string(value) is not None:
+        return [_literal_target(value, e)]  # #define SRC "...": the literal itself
     if name in ctx.bindings:
         return [Target(name, ctx.bindings[name], 0, e)]
     size = array_size(ctx, name, func, e)
@@ -151,6 +153,14 @@ def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[T
         own = _pointer_defs(ctx, name, func, depth, local=True)
         return None if incoming is None or own is None else incoming + own
     return _pointer_defs(ctx, name, func, depth)
+
+
+def _literal_target(literal: str, where: Node) -> Target:
+    """A string literal's bytes, terminator included (4 per character for ``L"..."``/``U"..."``,
+    2 for ``u"..."``)."""
+    s = literal_string(literal)
+    unit = 4 if literal.lstrip().startswith(("L", "U")) else 2 if literal.lstrip().startswith('u"') else 1
+    return Target(literal[:20], (len(s) + 1) * unit if s is not None else None, 0, where)
 
 
 def _straight_statements(block: Node) -> list[Node]:

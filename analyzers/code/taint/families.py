@@ -221,6 +221,10 @@ FLAWFINDER_FAMILY: Final[dict[str, Family]] = {
     "FF1070": "buffer",
 }
 
+# flawfinder categories (the part of its rule name before "/": "random/srand") whose CWE is misleading:
+# flawfinder tags its random functions CWE-327 (a broken algorithm); they are weak randomness (CWE-338).
+FLAWFINDER_CATEGORY: Final[dict[str, Family]] = {"random": "weak_random"}
+
 # clang static analyzer checkers (csgrep: CLANG_WARNING, key event "warning[core.NullDereference]"),
 # by checker name or its prefix; unix.Malloc says which memory error in its message.
 CLANG_CHECKER_FAMILY: Final[dict[str, Family]] = {
@@ -349,6 +353,10 @@ def family_of(finding: Finding) -> Family | None:
     option = gcc_option(finding) if tool.startswith("gcc") or rule.startswith(("-W", "GCC_")) else None
     if option is not None and option in GCC_OPTION_FAMILY:
         return GCC_OPTION_FAMILY[option]  # more precise than its CWE, as bandit's test id
+    if tool == "flawfinder":
+        category = (finding.rule_name or "").split("/", 1)[0].strip().lower()
+        if category in FLAWFINDER_CATEGORY:
+            return FLAWFINDER_CATEGORY[category]
     for cwe in finding.cwe:
         fam = CWE_FAMILY.get(cwe)
         if fam is not None:
