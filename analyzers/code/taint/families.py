@@ -42,12 +42,15 @@ Family = Literal[
     "stack_alloc",
     "search_path",
     "tmpfile",
+    "assertion",
+    "swallowed_exception",
 ]
 
 # Rules with nothing to disprove beyond what the scanner saw: kept as TRUE_POSITIVE.
 # A temporary file named in advance (tempfile.mktemp, a fixed name under /tmp) can be created or linked
 # by another user first: the code itself is the weakness.
-SINKLESS_FAMILIES: Final[frozenset[str]] = frozenset({"hardcoded_secret", "tmpfile"})
+# An exception silently dropped (try/except/pass, try/except/continue) is the code itself, too.
+SINKLESS_FAMILIES: Final[frozenset[str]] = frozenset({"hardcoded_secret", "tmpfile", "swallowed_exception"})
 
 CWE_FAMILY: Final[dict[int, Family]] = {
     89: "sql",
@@ -127,6 +130,9 @@ CWE_FAMILY: Final[dict[int, Family]] = {
 
 # Bandit test ids (https://bandit.readthedocs.io/en/latest/plugins/).
 BANDIT_FAMILY: Final[dict[str, Family]] = {
+    "B101": "assertion",
+    "B110": "swallowed_exception",
+    "B112": "swallowed_exception",
     "B102": "code",
     "B307": "code",
     "B301": "deserialization",
