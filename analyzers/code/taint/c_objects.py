@@ -18,6 +18,7 @@ from .c_tree import (
     callee_of,
     declared_name,
     param_names,
+    plain_definitions,
     strip_expr,
     stripped_text,
     text,
@@ -359,19 +360,11 @@ def found_in_string(ctx: Ctx, name: str, func: Node) -> list[Node] | None:
 
     if name in param_names(func):
         return None
+    defs = plain_definitions(func, name)
+    if defs is None:
+        return None
     found: list[Node] = []
-    for n in walk(func):
-        value: Node | None = None
-        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
-            value = n.child_by_field_name("value")
-        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
-            if text(n.child_by_field_name("operator")) != "=":
-                return None
-            value = n.child_by_field_name("right")
-        elif _moved_or_escapes(n, name):
-            return None
-        if value is None:
-            continue
+    for _n, value in defs:
         v = strip_expr(value)
         if v.type == "null" or text(v) in {"NULL", "0", "nullptr"}:
             continue
@@ -384,14 +377,3 @@ def found_in_string(ctx: Ctx, name: str, func: Node) -> list[Node] | None:
             return None
         found.append(v)
     return found or None
-
-
-def _moved_or_escapes(n: Node, name: str) -> bool:
-    """``name++`` / ``--name`` (moved), or ``&name`` (anything may set it)."""
-    if n.type == "update_expression":
-        return stripped_text(n.child_by_field_name("argument")) == name
-    return (
-        n.type == "pointer_expression"
-        and text(n.child_by_field_name("operator")) == "&"
-        and stripped_text(n.child_by_field_name("argument")) == name
-    )

@@ -274,3 +274,27 @@ def _declared_pointer(func: Node, name: str) -> bool:
                 if cur is not None and cur.type == "pointer_declarator" and declared_name(cur) == name:
                     return True
     return False
+
+
+def plain_definitions(func: Node, name: str) -> list[tuple[Node, Node]] | None:
+    """Every ``(definition, value)`` of the variable ``name`` in ``func`` (``T name = v;``, ``name = v``),
+    in order; None when anything else may change it: ``name += k``, ``name++``, or its address
+    taken (``&name``: any call may then write it)."""
+    out: list[tuple[Node, Node]] = []
+    for n in walk(func):
+        value: Node | None = None
+        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
+            value = n.child_by_field_name("value")
+        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
+            if text(n.child_by_field_name("operator")) != "=":
+                return None
+            value = n.child_by_field_name("right")
+        elif (n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name) or (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and stripped_text(n.child_by_field_name("argument")) == name
+        ):
+            return None
+        if value is not None:
+            out.append((n, value))
+    return out
