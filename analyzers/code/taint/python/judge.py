@@ -11,6 +11,7 @@ from ....findings.model import Finding
 from ..families import SINKLESS_FAMILIES, Family
 from ..outcome import POSITIVE_ROLES, Outcome
 from ..values import Note, Val
+from .assertions import judge_assert
 from .callers import resolve_params
 from .defaults import settle_defaults
 from .engine import Engine
@@ -46,6 +47,8 @@ def judge_python(finding: Finding, family: Family, parsed: ParsedFile, engine: E
             [Note(parsed.path, lo, hi, "reported code", "sink")],
         )
     engine.finding_cwes = frozenset(finding.cwe)
+    if family == "assertion":
+        return judge_assert(parsed.path, parsed.tree.root_node, lo, info=info, engine=engine, family=family)
     fam = engine.spec.families.get(family)
     if fam is None:
         return Outcome(
