@@ -17,6 +17,7 @@ from .defaults import settle_defaults
 from .engine import Engine
 from .imports import import_statement, understood_uses
 from .module import ModuleInfo
+from .secrets import none_secret
 from .sinks import SinkSite, dangerous_value, find_sinks
 from .syntax import descendants, enclosing_function, line_of, nkey, short, text
 
@@ -38,6 +39,16 @@ def judge_python(finding: Finding, family: Family, parsed: ParsedFile, engine: E
     lo = finding.line
     hi = max(finding.location.region.last_line, lo)
     hi = min(hi, lo + 30)
+    if family == "hardcoded_secret":
+        none = none_secret(parsed.tree.root_node, parsed.path, lo)
+        if none is not None:
+            return Outcome(
+                "FALSE_POSITIVE",
+                0.9,
+                "the value is None",
+                f"No secret is written at line {lo}: {none.why}.",
+                [none],
+            )
     if family in SINKLESS_FAMILIES:
         return Outcome(
             "TRUE_POSITIVE",
