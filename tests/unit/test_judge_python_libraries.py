@@ -317,6 +317,31 @@ def view(doc):
     return elementpath.select(doc, "//user")  # <-
 """,
     ),
+    # ------------------------------------------------ urllib3: hiding warnings switches nothing off
+    (
+        "urllib3-disable-warnings",
+        295,
+        "tls-verification-disabled",
+        "semgrep",
+        FP,
+        """
+import urllib3
+urllib3.disable_warnings()  # <-
+""",
+    ),
+    (
+        "requests-verify-false-beside-disable-warnings",
+        295,
+        "tls-verification-disabled",
+        "semgrep",
+        TP,
+        """
+import requests, urllib3
+urllib3.disable_warnings()
+def fetch(url):
+    return requests.get(url, verify=False)  # <-
+""",
+    ),
     # ------------------------------------------------ Mako (B702): escapes only with default_filters
     (
         "b702-mako-template-without-default-filters",
