@@ -44,6 +44,35 @@ def parse(handler):
 """,
     ),
     (
+        "xml-import-beside-another-parsers-feed",
+        "B405",
+        20,
+        FP,
+        """
+from html.parser import HTMLParser
+from xml.etree import ElementTree as etree  # <-
+class Links(HTMLParser):
+    pass
+def scan(lines: list, root: etree.Element) -> None:
+    parser = Links()
+    parser.feed("".join(lines))
+""",
+    ),
+    (
+        "xml-import-whose-parser-variable-parses-a-request",
+        "B406",
+        20,
+        TP,
+        """
+import xml.sax  # <-
+from flask import request
+def parse(handler):
+    parser = xml.sax.make_parser()
+    parser.setFeature(xml.sax.handler.feature_external_ges, True)
+    parser.parse(request.stream)
+""",
+    ),
+    (
         "xml-import-used-at-run-time-in-a-way-not-understood",
         "B408",
         20,
