@@ -352,7 +352,7 @@ class ExpressionsMixin(InterpBase):
             return combine([self.ev(p) for p in parts])
         body, cond, alt = parts
         cv = self.ev(cond)
-        truth = constfold.truthy(cv.const)
+        truth = self.truth(cond, cv)
         if truth is True:
             self.mark_dead([alt], f"dead branch: `{short(text(cond))}` is always true")
             return self.ev(body)
