@@ -317,6 +317,57 @@ def view(doc):
     return elementpath.select(doc, "//user")  # <-
 """,
     ),
+    # ------------------------------------------------ Mako (B702): escapes only with default_filters
+    (
+        "b702-mako-template-without-default-filters",
+        79,
+        "B702",
+        "bandit",
+        TP,
+        """
+from mako.template import Template
+def page(name):
+    return Template("<p>${name}</p>").render(name=name)  # <-
+""",
+    ),
+    (
+        "b702-mako-template-with-kwargs",
+        79,
+        "B702",
+        "bandit",
+        TP,
+        """
+from mako.template import Template
+def page(source, **options):
+    return Template(source, **options)  # <-
+""",
+    ),
+    (
+        "mako-template-text-from-the-request-runs-code",
+        1336,
+        "template-from-string",
+        "semgrep",
+        TP,
+        """
+from mako.template import Template
+from flask import request
+def page():
+    return Template(request.args["t"]).render()  # <-
+""",
+    ),
+    (
+        "mako-template-constant-text",
+        1336,
+        "template-from-string",
+        "semgrep",
+        FP,
+        """
+from mako.template import Template
+from flask import request
+def page():
+    return Template("<p>${n}</p>").render(n=request.args["n"])  # <-
+""",
+    ),
 ]
 
 

@@ -1,7 +1,8 @@
 """Members of ``self`` as real code uses them (found in Flask-Admin 1.6.1, read by hand): a class
 attribute or a method's answer may be changed by a subclass (often outside the workspace: a library
 is meant to be subclassed) or by the instance, so a condition on one never proves a branch dead; and
-an attribute list filled with ``self.x.append(...)`` in one method holds those items in the others.
+an attribute list filled with ``self.x.append(...)`` in one method holds those items in the others;
+a property's value is what it computes, not the ``None`` another method assigns (mkdocs 1.6.1).
 Each unsound form is beside the forms that stay provable.
 
 Programs mark their line with ``# <-`` (the judge never reads comments); written for these tests.
@@ -79,6 +80,26 @@ class Group:
         if parts:
             return Markup("".join(parts))  # <-
         return ""
+""",
+    ),
+    (
+        "cached-property-is-not-the-none-another-method-assigns",
+        22,
+        TP,
+        """
+import os
+from functools import cached_property
+class Page:
+    def __init__(self, name):
+        self.name = name
+    @cached_property
+    def source(self):
+        return os.path.join("/srv/pages", self.name)
+    def forget(self):
+        self.source = None
+    def read(self):
+        with open(self.source) as f:  # <-
+            return f.read()
 """,
     ),
     (

@@ -9,6 +9,8 @@
 - CWE-476: a pointer use dominated by a NULL check, or a pointer that can never be NULL;
 - CWE-190: arithmetic whose operands are bounded by a dominating range check, or constants
   whose result fits;
+- CWE-330/338: a predictable generator whose numbers are only delays (not a finding) or reach key
+  material, a token, a salt or a session id (a finding);
 - cppcheck's ``allocaCalled``: a constant, small ``alloca`` outside loops and recursion whose
   block is only accessed inside its bounds.
 
@@ -28,6 +30,7 @@ from .c_format import judge_format
 from .c_memory import judge_memory
 from .c_null import judge_null
 from .c_overflow import judge_overflow
+from .c_random import judge_random
 from .c_tree import file_macros
 from .families import Family
 from .outcome import Outcome
@@ -55,6 +58,8 @@ def judge_c(finding: Finding, family: Family, parsed: ParsedFile, index: Workspa
         return judge_alloca(ctx, root, lo, hi)
     if family in {"uninit", "double_free", "use_after_free", "leak"}:
         return judge_memory(ctx, family, root, lo, hi)
+    if family == "weak_random":
+        return judge_random(ctx, root, lo, hi)
     return Outcome(
         "NEEDS_REVIEW", 0.3, "not modelled for C", f"The {family} family is not modelled for C.", []
     )

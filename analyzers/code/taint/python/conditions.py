@@ -230,6 +230,8 @@ def holds(when: Mapping[str, Any] | None, args: Args) -> bool:
         return False
     if "switched_on_later" in when and not _switched_on_later(args):
         return False
+    if "kwargs_spread" in when and "**" not in args.kws:
+        return False
     if "switches" in when and _switches_on(args) not in set(when["switches"]):
         return False
     req = args.required
@@ -247,6 +249,7 @@ def holds(when: Mapping[str, Any] | None, args: Args) -> bool:
         "any",
         "not",
         "switched_on_later",
+        "kwargs_spread",
         "switches",
         "required_missing",
         "required_unsure",
