@@ -50,10 +50,12 @@ TARGET_RECALL, TARGET_DROPPED, TARGET_REVIEW = 1.0, 0.50, 0.15
 # 211 labelled findings; see docs/external-corpus-analysis.md): recall 1.000 (168/168), dropped 0.512
 # (22/43), NEEDS_REVIEW 0.024 (5/211). The drop floor was 0.522 (23/44) when the analyst still
 # dropped every argument list run without a shell (unsound: option injection); drops must be earned
-# by evidence, so the floor follows the figure measured since.
+# by evidence, so the floor follows the figure measured since. At 12:30 UTC (archive extraction judged
+# by the archive: tarsafe, filter='data'; unpack_archive a sink): dropped 0.558 (24/43), NEEDS_REVIEW
+# 0.019 (4/211).
 FLOOR_RECALL = 1.0
-FLOOR_DROPPED = 0.511
-CEILING_REVIEW = 0.024
+FLOOR_DROPPED = 0.557
+CEILING_REVIEW = 0.019
 
 
 def _module(name: str) -> ModuleType:

@@ -317,6 +317,58 @@ def view(doc):
     return elementpath.select(doc, "//user")  # <-
 """,
     ),
+    # ------------------------------------------------ aiohttp: a file response is a path sink
+    (
+        "aiohttp-file-response-of-a-route-parameter",
+        22,
+        "nonliteral-path",
+        "semgrep",
+        TP,
+        """
+from aiohttp import web
+async def download(request):
+    return web.FileResponse("/srv/files/" + request.match_info["name"])  # <-
+""",
+    ),
+    (
+        "aiohttp-file-response-of-a-basename",
+        22,
+        "nonliteral-path",
+        "semgrep",
+        FP,
+        """
+import os
+from aiohttp import web
+async def download(request):
+    name = os.path.basename(request.match_info["name"])
+    return web.FileResponse(os.path.join("/srv/files", name))  # <-
+""",
+    ),
+    # ------------------------------------------------ urllib3: hiding warnings switches nothing off
+    (
+        "urllib3-disable-warnings",
+        295,
+        "tls-verification-disabled",
+        "semgrep",
+        FP,
+        """
+import urllib3
+urllib3.disable_warnings()  # <-
+""",
+    ),
+    (
+        "requests-verify-false-beside-disable-warnings",
+        295,
+        "tls-verification-disabled",
+        "semgrep",
+        TP,
+        """
+import requests, urllib3
+urllib3.disable_warnings()
+def fetch(url):
+    return requests.get(url, verify=False)  # <-
+""",
+    ),
     # ------------------------------------------------ Mako (B702): escapes only with default_filters
     (
         "b702-mako-template-without-default-filters",
