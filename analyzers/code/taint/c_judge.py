@@ -27,11 +27,13 @@ from .c_buffer import judge_buffer
 from .c_command import judge_command
 from .c_context import Ctx
 from .c_format import judge_format
+from .c_lexical import flawfinder_name_not_called
 from .c_memory import judge_memory
 from .c_null import judge_null
 from .c_overflow import judge_overflow
 from .c_random import judge_random
 from .c_tree import file_macros
+from .c_unused import judge_unused
 from .families import Family
 from .outcome import Outcome
 
@@ -44,6 +46,9 @@ def judge_c(finding: Finding, family: Family, parsed: ParsedFile, index: Workspa
     ctx = Ctx(finding, parsed, index, file_macros(root))
     lo = finding.line
     hi = min(max(finding.location.region.last_line, lo), lo + 20)
+    lexical = flawfinder_name_not_called(ctx, root, lo, hi)
+    if lexical is not None:
+        return lexical
     if family == "format_string":
         return judge_format(ctx, root, lo, hi)
     if family == "command":
@@ -60,6 +65,8 @@ def judge_c(finding: Finding, family: Family, parsed: ParsedFile, index: Workspa
         return judge_memory(ctx, family, root, lo, hi)
     if family == "weak_random":
         return judge_random(ctx, root, lo, hi)
+    if family == "unused":
+        return judge_unused(ctx, root, lo, hi)
     return Outcome(
         "NEEDS_REVIEW", 0.3, "not modelled for C", f"The {family} family is not modelled for C.", []
     )

@@ -44,6 +44,7 @@ Family = Literal[
     "tmpfile",
     "assertion",
     "swallowed_exception",
+    "unused",
 ]
 
 # Rules with nothing to disprove beyond what the scanner saw: kept as TRUE_POSITIVE.
@@ -212,6 +213,8 @@ CPPCHECK_FAMILY: Final[dict[str, Family]] = {
     "leakReturnValNotUsed": "leak",
     "leakNoVarFunctionCall": "leak",
     "allocaCalled": "stack_alloc",
+    "unusedLabel": "unused",
+    "unusedVariable": "unused",
 }
 
 # flawfinder rule ids whose CWE names no family the analyst models.
@@ -301,6 +304,10 @@ GCC_OPTION_FAMILY: Final[dict[str, Family]] = {
     "-Warray-bounds=": "buffer",
     "-Wformat-security": "format_string",
     "-Wformat-nonliteral": "format_string",
+    # code-quality claims the analyst can check against the code (not weaknesses)
+    "-Wunused-parameter": "unused",
+    "-Wunused-variable": "unused",
+    "-Wunused-label": "unused",
 }
 _GCC_OPTION = re.compile(r"-W[a-z][a-z0-9-]*=?")
 
