@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from sastls.graph.store import VerdictStore
 from sastls.graph.verdict import Verdict
 from sastls.server import batch_workers
