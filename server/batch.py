@@ -426,6 +426,21 @@ class _NoStore:
         pass
 
 
+EAGER_BYTES = 100_000
+"""Findings files this big hold about ``PROCESS_THRESHOLD`` findings or more (a SARIF result takes
+300-1000 bytes): on a first run the worker processes start before the files are read."""
+
+
+def _input_bytes(files: Sequence[Path]) -> int:
+    total = 0
+    for f in files:
+        try:
+            total += f.stat().st_size
+        except OSError:
+            continue
+    return total
+
+
 def first_run(options: TriageOptions) -> bool:
     """No verdict store yet: nothing can be reused, every finding is to investigate."""
     from sastls.graph.store import store_path
@@ -451,17 +466,22 @@ async def atriage(
     progress: Progress | None = None,
 ) -> TriageResult:
     """Load ``files`` and triage their findings. Input problems are returned, never raised."""
-    loaded = await asyncio.to_thread(_load, files, options.repo)
-    problems = classify_load_errors(files, loaded)
-    input_errors = problems.input_errors
-    problem = wrong_repo(loaded.findings, options.repo)
-    if problem is not None:
-        raise WrongRepo(problem)  # before the store is opened: nothing is written in the wrong folder
+    fresh = store is None and first_run(options)  # no store yet: nothing to reuse, all is to do
     workers = None
-    fresh = store is None and first_run(options)  # no store yet: nothing to reuse
-    if fresh and investigate is None:
-        workers = start_workers(options, len(loaded.findings))  # all of it is to do: start them now
+    size = _input_bytes(files)
+    if fresh and investigate is None and size >= EAGER_BYTES:
+        guess = max(PROCESS_THRESHOLD, size // 300)  # findings, at about 300 bytes or more each
+        workers = start_workers(options, guess)  # they start while the findings are read
     try:
+        loaded = await asyncio.to_thread(_load, files, options.repo)
+        problems = classify_load_errors(files, loaded)
+        input_errors = problems.input_errors
+        problem = wrong_repo(loaded.findings, options.repo)
+        if problem is not None:
+            raise WrongRepo(problem)  # before the store is opened: nothing is written in the wrong folder
+        if workers is not None and worker_processes(options, len(loaded.findings)) <= 1:
+            workers.close()  # fewer findings than the files' size promised: one process does it
+            workers = None
         result = await _atriage(
             loaded.findings,
             options,
