@@ -10,9 +10,7 @@
 # As root with apt-get (CI, a fresh machine): installs what is missing. Otherwise, or with
 # SASTLS_NO_INSTALL=1: installs nothing and says what is missing.
 set -u
-# Node.js 20 + npm (VS Code in code-server) is the machine's: not installed here (Debian 12 ships 18).
-command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 ||
-  echo "make test: Node.js 20 with npm not found (not installed by make test): the VS Code tests will be skipped" >&2
+# Node.js 20 comes from tests/setup/node.sh (PyPI, no root needed).
 need=()
 command -v nvim >/dev/null 2>&1 || need+=(neovim)
 if ! command -v emacs >/dev/null 2>&1; then
@@ -21,6 +19,12 @@ elif ! emacs --batch -q --eval "(require 'eglot)" >/dev/null 2>&1; then
   need+=(elpa-eglot)
 fi
 command -v chromium >/dev/null 2>&1 || [ -n "${CHROMIUM:-}" ] || need+=(chromium)
+# code-server's set-up (editors/vscode/test/e2e/code-server-setup.sh) builds its native addons from source
+# (g++, make, Kerberos headers) and uses the machine's ripgrep instead of downloading one.
+command -v rg >/dev/null 2>&1 || need+=(ripgrep)
+command -v g++ >/dev/null 2>&1 || need+=(g++)
+command -v make >/dev/null 2>&1 || need+=(make)
+[ -f /usr/include/gssapi/gssapi.h ] || need+=(libkrb5-dev)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && [ -z "${SASTLS_NO_INSTALL:-}" ]; then
