@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 import email.utils
 import json
 import logging
 import math
 import os
 import random
+import re
 import threading
 import time
 from collections.abc import Sequence
@@ -326,8 +328,61 @@ def _header(headers: Any, name: str) -> str | None:
     return None if value is None else str(value)
 
 
+_DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)(ms|h|m|s)")
+_DURATION_UNIT = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 0.001}
+# Rate-limit windows a server names when it refuses: OpenAI-style ("6m0s", "20ms"), Anthropic-style
+# (an RFC 3339 instant), and the plain ``x-ratelimit-reset`` some gateways send (seconds or epoch seconds).
+_RESET_HEADERS = (
+    ("x-ratelimit-remaining-requests", "x-ratelimit-reset-requests"),
+    ("x-ratelimit-remaining-tokens", "x-ratelimit-reset-tokens"),
+    ("anthropic-ratelimit-requests-remaining", "anthropic-ratelimit-requests-reset"),
+    ("anthropic-ratelimit-tokens-remaining", "anthropic-ratelimit-tokens-reset"),
+    ("anthropic-ratelimit-input-tokens-remaining", "anthropic-ratelimit-input-tokens-reset"),
+    ("anthropic-ratelimit-output-tokens-remaining", "anthropic-ratelimit-output-tokens-reset"),
+    ("x-ratelimit-remaining", "x-ratelimit-reset"),
+)
+
+
+def _seconds_until(value: str) -> float | None:
+    """A wait written as seconds, a Go-style duration ("1m30.5s", "20ms"), an epoch or a date."""
+    text = value.strip()
+    try:
+        seconds = float(text)
+    except ValueError:
+        parts = _DURATION_PART.findall(text)
+        if parts and "".join(n + u for n, u in parts) == text:
+            return sum(float(n) * _DURATION_UNIT[u] for n, u in parts)
+        try:
+            when = email.utils.parsedate_to_datetime(text)
+        except (TypeError, ValueError, IndexError):
+            try:
+                when = datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+            except ValueError:
+                return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=datetime.UTC)
+        return when.timestamp() - time.time()
+    if seconds > 1e9:  # an epoch instant, not a duration
+        return seconds - time.time()
+    return seconds if math.isfinite(seconds) else None
+
+
+def _rate_limit_reset(headers: Any) -> float | None:
+    """The longest window among those the server says are spent (all named ones when none says)."""
+    named: list[tuple[str | None, float]] = []
+    for remaining_name, reset_name in _RESET_HEADERS:
+        reset = _header(headers, reset_name)
+        seconds = None if reset is None else _seconds_until(reset)
+        if seconds is not None:
+            named.append((_header(headers, remaining_name), seconds))
+    spent = [s for remaining, s in named if remaining is not None and remaining.strip() in ("0", "0.0")]
+    chosen = spent or [s for _, s in named]
+    return max(0.0, *chosen) if chosen else None
+
+
 def retry_after(exc: BaseException) -> float | None:
-    """Seconds the server asked to wait (``retry-after-ms``, ``retry-after`` as seconds or a date)."""
+    """Seconds the server asked to wait: ``retry-after-ms``, ``retry-after`` (seconds or a date), else the
+    reset time of the spent rate-limit window (``x-ratelimit-reset-*``, ``anthropic-ratelimit-*-reset``)."""
     headers = getattr(exc, "litellm_response_headers", None)
     if headers is None:
         headers = getattr(getattr(exc, "response", None), "headers", None)
@@ -340,17 +395,10 @@ def retry_after(exc: BaseException) -> float | None:
     except ValueError:
         pass
     value = _header(headers, "retry-after")
-    if value is None:
-        return None
-    try:
-        seconds = float(value)
-    except ValueError:
-        try:
-            when = email.utils.parsedate_to_datetime(value)
-        except (TypeError, ValueError, IndexError):
-            return None
-        seconds = when.timestamp() - time.time()
-    return max(0.0, seconds) if math.isfinite(seconds) else None
+    seconds = None if value is None else _seconds_until(value)
+    if seconds is None:
+        return _rate_limit_reset(headers)
+    return max(0.0, seconds)
 
 
 def _backoff(settings: ModelSettings, attempt: int, exc: BaseException) -> float:

@@ -43,6 +43,9 @@ log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 30_000
 _CHUNK = 500
+FINGERPRINT_BASES_KEPT = 500_000
+"""Rows of the fingerprint-base cache kept; the oldest are dropped beyond (a dropped row only costs
+a parse on the next run)."""
 
 
 class StoreError(Exception):
@@ -138,7 +141,14 @@ def _v5(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE verdicts ADD COLUMN models_digest TEXT")
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5)
+def _v6(conn: sqlite3.Connection) -> None:
+    """Fingerprint bases by what they are computed from (``analyzers.fingerprints.cache_key``: the
+    file's content hash, the finding's tool, rule, path and lines): a rerun on unchanged files finds
+    its findings' fingerprints, and so their verdicts, without parsing the files again."""
+    conn.execute("CREATE TABLE fingerprint_bases (key TEXT PRIMARY KEY, base TEXT NOT NULL)")
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2, _v3, _v4, _v5, _v6)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -437,6 +447,31 @@ class VerdictStore:
 
     def fingerprints(self) -> list[str]:
         return [fp for (fp,) in self._read("SELECT DISTINCT fingerprint FROM verdicts ORDER BY fingerprint")]
+
+    # ---------------------------------------------------------------- fingerprint bases
+
+    def fingerprint_bases(self, keys: Iterable[str]) -> dict[str, str]:
+        """The cached fingerprint bases of ``keys`` (``analyzers.fingerprints.cache_key``) that are known."""
+        wanted = list(dict.fromkeys(keys))
+        out: dict[str, str] = {}
+        for start in range(0, len(wanted), _CHUNK):
+            chunk = wanted[start : start + _CHUNK]
+            marks = ",".join("?" * len(chunk))
+            out.update(self._read(f"SELECT key, base FROM fingerprint_bases WHERE key IN ({marks})", chunk))
+        return out
+
+    def put_fingerprint_bases(self, bases: dict[str, str]) -> None:
+        """Remember fingerprint bases by their cache key (one transaction); the cache is bounded."""
+        if not bases:
+            return
+        with self._write() as conn:
+            conn.executemany(
+                "INSERT OR REPLACE INTO fingerprint_bases (key, base) VALUES (?, ?)", list(bases.items())
+            )
+            conn.execute(
+                "DELETE FROM fingerprint_bases WHERE rowid <= (SELECT MAX(rowid) FROM fingerprint_bases) - ?",
+                (FINGERPRINT_BASES_KEPT,),
+            )
 
     # ---------------------------------------------------------------- fixes that held
 

@@ -151,22 +151,32 @@ def start_workers(options: TriageOptions, findings: int) -> Workers | None:
 
 
 def fingerprint(
-    findings: Sequence[Finding], repo: Path, workers: Workers | None
+    findings: Sequence[Finding],
+    repo: Path,
+    workers: Workers | None,
+    known: Sequence[str] = (),
+    digests: dict[str, str] | None = None,
 ) -> tuple[list[Finding], str | None]:
-    """The findings with their fingerprints (over ``workers`` when given), and the problem when
-    they could not be computed (the findings are kept without)."""
-    from sastls.analyzers.fingerprints import assign_fingerprints, fingerprint_bases
+    """The findings with their fingerprints (``known`` ones as given, the others computed, over
+    ``workers`` when given), and the problem when they could not be computed (the findings are
+    kept without). ``digests`` receives the content hash each computed one comes from."""
+    from sastls.analyzers.fingerprints import fingerprint_bases, with_suffixes
 
-    def bases(items: Sequence[Finding], root: Path) -> list[str]:
-        if workers is not None:
+    todo = [i for i in range(len(findings)) if not (i < len(known) and known[i])]
+    items = [findings[i] for i in todo]
+    try:
+        bases: list[str] | None = None
+        if workers is not None and items:
             try:
-                return workers.fingerprint_bases(items, root)
+                bases = workers.fingerprint_bases(items, repo, digests)
             except Exception as exc:  # a broken worker must not cost the fingerprints
                 log.warning("fingerprints over worker processes failed (%s): computed here", exc)
-        return fingerprint_bases(items, root)
-
-    try:
-        return assign_fingerprints(findings, repo, bases=bases), None
+        if bases is None:
+            bases = fingerprint_bases(items, repo, digests=digests)
+        fps = list(known) if known else [""] * len(findings)
+        for i, fp in zip(todo, with_suffixes(bases), strict=True):  # a file is known whole or not
+            fps[i] = fp
+        return [f.with_fingerprint(fp) for f, fp in zip(findings, fps, strict=True)], None
     except Exception as exc:  # a fingerprint failure must not lose the findings
         log.exception("fingerprinting failed")
         return list(findings), f"{repo}: fingerprints not assigned: {exc}"
@@ -271,35 +281,89 @@ async def atriage_files(
     options: TriageOptions,
     *,
     store: Store,
-    workers: Workers,
+    workers: Workers | None = None,
     progress: Progress | None = None,
+    known: Sequence[str] = (),
+    hashes: dict[str, str] | None = None,
 ) -> TriageResult:
-    """Triage findings read but not yet fingerprinted, over ``workers``: each worker fingerprints
-    whole files' findings and decides their groups right away, so one parse of a file serves its
-    fingerprints and its verdicts (heuristic analyst; no baseline, no shard: those need every
-    fingerprint before choosing what to investigate). Grouping needs no fingerprint (same place)."""
-    from .batch_workers import run_files
+    """Triage findings read but not yet fingerprinted (heuristic analyst; no baseline, no shard:
+    those need every fingerprint before choosing what to investigate; grouping needs none).
+
+    First what is already known: a group whose findings' fingerprints are ``known`` (the store's
+    cache, for files whose ``hashes`` did not change) and whose stored verdict stands is decided
+    here, without parsing anything. The rest is decided file by file (``decide_files``: one parse
+    of a file serves its fingerprints and its verdicts) over ``workers``, or over worker processes
+    started here when the rest is big enough, else in this process."""
+    from .batch_workers import decide_files, run_files
 
     started = time.perf_counter()
+    fps = [known[i] if i < len(known) else "" for i in range(len(findings))]
     planned = merge_repeats(group_findings(findings))
     at = {id(f): i for i, f in enumerate(findings)}
     plan = [(at[id(g.primary)], tuple(at[id(m)] for m in g.members)) for g in planned]
     prog = progress if progress is not None else NullProgress()
     run = Runner(options, store, default_investigate(), None, prog)
+    for path, digest in (hashes or {}).items():
+        run.hashes.known(path, digest)
     prog.start(len(plan))
+    digests: dict[str, str] = {}
     cancel = threading.Event()
+    own: Workers | None = None
     try:
-        fps = await asyncio.to_thread(run_files, run, findings, plan, workers, store.path, cancel)
+        rest = await asyncio.to_thread(_reuse_known, run, findings, fps, plan)
+        subset = sorted({m for _, members in rest for m in members})
+        if subset:
+            local = {p: k for k, p in enumerate(subset)}
+            sub = [findings[p] for p in subset]
+            sub_plan = [(local[p], tuple(local[m] for m in members)) for p, members in rest]
+            sub_known = [fps[p] for p in subset]
+            pool = workers
+            if pool is None:
+                pool = own = start_workers(options, len(rest))
+            if pool is not None:
+                got = await asyncio.to_thread(
+                    run_files, run, sub, sub_plan, pool, store.path, cancel, sub_known, hashes, digests
+                )
+            else:
+                run.index = default_index(options.repo, options.config)
+                got = await decide_files(run, sub, sub_plan, sub_known, hashes or {}, digests)
+            if got is None:
+                raise asyncio.CancelledError
+            for k, p in enumerate(subset):
+                fps[p] = got[k]
     except asyncio.CancelledError:
         cancel.set()  # Ctrl-C / task cancelled: stop the workers now (what they committed stays)
         raise
     finally:
+        if own is not None:
+            own.close()
         prog.close()
-    if fps is None:
-        raise asyncio.CancelledError
+    from .fingerprint_cache import remember
+
+    await asyncio.to_thread(remember, findings, fps, known, digests, store)
     done = [f.with_fingerprint(fp) for f, fp in zip(findings, fps, strict=True)]
     groups = [Group(done[p], tuple(done[m] for m in members)) for p, members in plan]
     return _result(options, run, done, groups, {}, started)
+
+
+def _reuse_known(
+    run: Runner,
+    findings: Sequence[Finding],
+    fps: Sequence[str],
+    plan: Sequence[tuple[int, tuple[int, ...]]],
+) -> list[tuple[int, tuple[int, ...]]]:
+    """Reuse the stored verdicts of the groups whose fingerprints are known; the groups left."""
+    rest: list[tuple[int, tuple[int, ...]]] = []
+    for primary, members in plan:
+        if all(fps[m] for m in members):
+            group = Group(
+                findings[primary].with_fingerprint(fps[primary]),
+                tuple(findings[m].with_fingerprint(fps[m]) for m in members),
+            )
+            if run.reuse(group):
+                continue
+        rest.append((primary, members))
+    return rest
 
 
 def _result(  # noqa: PLR0917
@@ -380,20 +444,14 @@ async def atriage(
     problem = wrong_repo(loaded.findings, options.repo)
     if problem is not None:
         raise WrongRepo(problem)  # before the store is opened: nothing is written in the wrong folder
-    workers = start_workers(options, len(loaded.findings)) if investigate is None else None
-    try:
-        result = await _atriage(
-            loaded.findings,
-            options,
-            store=store,
-            investigate=investigate,
-            progress=progress,
-            workers=workers,
-            input_errors=input_errors,
-        )
-    finally:
-        if workers is not None:
-            workers.close()
+    result = await _atriage(
+        loaded.findings,
+        options,
+        store=store,
+        investigate=investigate,
+        progress=progress,
+        input_errors=input_errors,
+    )
     sources = {f.source_file for f in result.findings if f.source_file}
     result.originals = {
         name: doc
@@ -418,21 +476,15 @@ async def _atriage(
     store: VerdictStore | None,
     investigate: Investigate | None,
     progress: Progress | None,
-    workers: Workers | None,
     input_errors: list[str],
 ) -> TriageResult:
-    """``findings`` not yet fingerprinted; ``input_errors`` gets what goes wrong on the way."""
-    fused = workers is not None and options.baseline is None and options.shard is None
-    if not fused:
-        findings, problem = await asyncio.to_thread(fingerprint, findings, options.repo, workers)
-        if problem is not None:
-            input_errors.append(problem)
-    baseline: set[str] | None = None
-    if options.baseline is not None:
-        try:
-            baseline = await asyncio.to_thread(baseline_fingerprints, options.baseline, options.repo)
-        except ValueError as exc:
-            input_errors.append(str(exc))
+    """``findings`` not yet fingerprinted; ``input_errors`` gets what goes wrong on the way.
+
+    Files whose findings' fingerprints the store remembers (same bytes) are not parsed to
+    fingerprint them again (``fingerprint_cache``); worker processes start only for work big
+    enough to pay for them (``start_workers``)."""
+    from .fingerprint_cache import known_fingerprints, read_hashes, remember
+
     own_store = store is None
     if store is None:
         from sastls.graph.store import StoreError
@@ -440,10 +492,14 @@ async def _atriage(
         try:
             st = open_store(options.repo, options.config)
         except StoreError as exc:
-            if fused:
+            workers = start_workers(options, len(findings)) if investigate is None else None
+            try:
                 findings, problem = await asyncio.to_thread(fingerprint, findings, options.repo, workers)
-                if problem is not None:
-                    input_errors.append(problem)
+            finally:
+                if workers is not None:
+                    workers.close()
+            if problem is not None:
+                input_errors.append(problem)
             empty = await atriage_findings([], options, store=_NoStore(), investigate=investigate)
             empty.findings = findings
             input_errors.append(str(exc))
@@ -451,18 +507,48 @@ async def _atriage(
     else:
         st = store
     try:
-        if fused:
-            assert workers is not None
-            return await atriage_files(findings, options, store=st, workers=workers, progress=progress)
-        return await atriage_findings(
-            findings,
-            options,
-            store=st,
-            investigate=investigate,
-            progress=progress,
-            baseline=baseline,
-            workers=workers,
+        hashes = await asyncio.to_thread(read_hashes, findings, options.repo)
+        known = await asyncio.to_thread(known_fingerprints, findings, hashes, st)
+        fused = (
+            investigate is None
+            and options.baseline is None
+            and options.shard is None
+            and options.config.analyst == "heuristic"
         )
+        if fused:
+            return await atriage_files(
+                findings, options, store=st, progress=progress, known=known, hashes=hashes
+            )
+        unknown = sum(1 for fp in known if not fp)
+        workers = start_workers(options, unknown) if investigate is None else None
+        try:
+            digests: dict[str, str] = {}
+            findings, problem = await asyncio.to_thread(
+                fingerprint, findings, options.repo, workers, known, digests
+            )
+            if problem is not None:
+                input_errors.append(problem)
+            else:
+                fps = [f.fingerprint for f in findings]
+                await asyncio.to_thread(remember, findings, fps, known, digests, st)
+            baseline: set[str] | None = None
+            if options.baseline is not None:
+                try:
+                    baseline = await asyncio.to_thread(baseline_fingerprints, options.baseline, options.repo)
+                except ValueError as exc:
+                    input_errors.append(str(exc))
+            return await atriage_findings(
+                findings,
+                options,
+                store=st,
+                investigate=investigate,
+                progress=progress,
+                baseline=baseline,
+                workers=workers,
+            )
+        finally:
+            if workers is not None:
+                workers.close()
     finally:
         if own_store:
             st.close()

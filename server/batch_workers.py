@@ -149,20 +149,25 @@ def _init(options: TriageOptions, queue: Any, parent: int) -> None:
     )
 
 
-def _bases(findings: list[Finding], repo: Path) -> list[str]:
+def _bases(findings: list[Finding], repo: Path) -> tuple[list[str], dict[str, str]]:
     from sastls.analyzers.fingerprints import fingerprint_bases
 
-    return fingerprint_bases(findings, repo)
+    digests: dict[str, str] = {}
+    return fingerprint_bases(findings, repo, digests=digests), digests
 
 
 @dataclass
 class FileChunk:
     """Whole files' findings (not yet fingerprinted; a file's findings in input order) and their
-    groups, as (primary, members) positions in ``findings``, in the run's group order."""
+    groups, as (primary, members) positions in ``findings``, in the run's group order. ``known``:
+    fingerprints already known (from the store's cache; "" for the others, a file is known whole
+    or not at all), ``hashes``: the content hashes of the known files."""
 
     findings: list[Finding]
     groups: list[tuple[int, tuple[int, ...]]]
     words: bytes = b""  # the workspace's word index (``WorkspaceIndex.word_index``), pickled once
+    known: list[str] = field(default_factory=list)
+    hashes: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -170,6 +175,7 @@ class FileChunkResult:
     fingerprints: list[str]  # one per finding of the chunk
     result: ChunkResult
     redecided: dict[str, str]
+    digests: dict[str, str] = field(default_factory=dict)  # path -> hash the new fingerprints come from
 
 
 def _source(index: Any) -> Any:
@@ -185,50 +191,63 @@ def _source(index: Any) -> Any:
     return source
 
 
-def _files(chunk: FileChunk, store_path: Path) -> FileChunkResult:
-    """Fingerprint each file's findings and decide its groups at once, while its parse is fresh:
-    one parse per file serves both (the judge finds it in the index's cache)."""
+async def decide_files(  # noqa: PLR0917
+    run: Runner,
+    findings: Sequence[Finding],
+    groups: Sequence[tuple[int, tuple[int, ...]]],
+    known: Sequence[str],
+    hashes: dict[str, str],
+    digests: dict[str, str],
+) -> list[str]:
+    """Fingerprint each file's findings (unless ``known``) and decide its groups at once, while its
+    parse is fresh: one parse per file serves both (the judge finds it in ``run.index``'s cache).
+    Returns the fingerprints (one per finding; "" for files not reached when ``run`` stopped);
+    ``digests`` receives the content hash each new fingerprint was computed from."""
     from sastls.analyzers.fingerprints import fingerprint_bases, with_suffixes
 
+    source = _source(run.index)
+    by_file: dict[str, list[int]] = {}
+    for i, f in enumerate(findings):
+        by_file.setdefault(f.path, []).append(i)
+    groups_of: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
+    for g in groups:
+        groups_of.setdefault(findings[g[0]].path, []).append(g)
+    fps = [known[i] if i < len(known) else "" for i in range(len(findings))]
+    for path, idxs in by_file.items():
+        if run.should_stop():
+            break
+        if all(fps[i] for i in idxs):
+            if path in hashes:
+                run.hashes.known(path, hashes[path])
+        else:
+            bases = fingerprint_bases([findings[i] for i in idxs], run.o.repo, source=source, digests=digests)
+            for i, fp in zip(idxs, with_suffixes(bases), strict=True):
+                fps[i] = fp
+            parsed = run.index.file(path)
+            if parsed is not None and parsed.path == path:
+                run.hashes.known(path, parsed.content_hash)
+        for primary, members in groups_of.get(path, ()):
+            group = Group(
+                findings[primary].with_fingerprint(fps[primary]),
+                tuple(findings[m].with_fingerprint(fps[m]) for m in members),
+            )
+            await run.one(group)
+    return fps
+
+
+def _files(chunk: FileChunk, store_path: Path) -> FileChunkResult:
+    """``decide_files`` in a worker."""
     w = _state[0]
     _adopt_words(chunk.words)
     progress = _QueueProgress(w.queue)
     run = Runner(w.options, w.store(store_path), default_investigate(), w.index, progress)
     run.should_stop = lambda: os.getppid() != w.parent
-    source = _source(w.index)
-    findings = chunk.findings
-    by_file: dict[str, list[int]] = {}
-    for i, f in enumerate(findings):
-        by_file.setdefault(f.path, []).append(i)
-    groups_of: dict[str, list[tuple[int, tuple[int, ...]]]] = {}
-    for g in chunk.groups:
-        groups_of.setdefault(findings[g[0]].path, []).append(g)
-    fps = [""] * len(findings)
-    done: list[Finding | None] = [None] * len(findings)
-
-    async def go() -> None:
-        for path, idxs in by_file.items():
-            if run.should_stop():
-                return
-            bases = fingerprint_bases([findings[i] for i in idxs], w.options.repo, source=source)
-            for i, fp in zip(idxs, with_suffixes(bases), strict=True):
-                fps[i] = fp
-                done[i] = findings[i].with_fingerprint(fp)
-            parsed = w.index.file(path)
-            if parsed is not None and parsed.path == path:
-                run.hashes.known(path, parsed.content_hash)
-            for primary, members in groups_of.get(path, ()):
-                group = Group(_fp(done[primary]), tuple(_fp(done[m]) for m in members))
-                await run.one(group)
-
-    w.loop.run_until_complete(go())
+    digests: dict[str, str] = {}
+    fps = w.loop.run_until_complete(
+        decide_files(run, chunk.findings, chunk.groups, chunk.known, chunk.hashes, digests)
+    )
     result = ChunkResult(run.verdicts, run.skipped, run.investigated, run.reused, progress.rest())
-    return FileChunkResult(fps, result, run.redecided)
-
-
-def _fp(finding: Finding | None) -> Finding:
-    assert finding is not None  # every finding of a file is fingerprinted before its groups run
-    return finding
+    return FileChunkResult(fps, result, run.redecided, digests)
 
 
 def _word_part(part: int, parts: int) -> dict[tuple[str, str], list[str]]:
@@ -295,9 +314,12 @@ class Workers:
                 self._words = b""
         return self._words
 
-    def fingerprint_bases(self, findings: Sequence[Finding], repo: Path) -> list[str]:
+    def fingerprint_bases(
+        self, findings: Sequence[Finding], repo: Path, digests: dict[str, str] | None = None
+    ) -> list[str]:
         """``analyzers.fingerprints.fingerprint_bases`` over the workers: the findings split by
-        file (a file's findings stay together, so each file is parsed once), bases in input order."""
+        file (a file's findings stay together, so each file is parsed once), bases in input order;
+        ``digests`` receives the content hash of each file they come from."""
         order = sorted(range(len(findings)), key=lambda k: findings[k].path)
         parts: list[list[int]] = []
         size = max(1, -(-len(order) // (self.processes * CHUNKS_PER_PROCESS)))
@@ -310,8 +332,11 @@ class Workers:
         futures = [self.pool.submit(_bases, [findings[k] for k in part], repo) for part in parts]
         out = [""] * len(findings)
         for part, fut in zip(parts, futures, strict=True):
-            for k, base in zip(part, fut.result(), strict=True):
+            bases, hashes = fut.result()
+            for k, base in zip(part, bases, strict=True):
                 out[k] = base
+            if digests is not None:
+                digests.update(hashes)
         return out
 
     def close(self, *, now: bool = False) -> None:
@@ -429,18 +454,25 @@ def run_files(  # noqa: PLR0917
     workers: Workers,
     store_path: Path,
     cancel: threading.Event,
+    known: Sequence[str] = (),
+    hashes: dict[str, str] | None = None,
+    digests: dict[str, str] | None = None,
 ) -> list[str] | None:
-    """Fingerprint ``findings`` and decide ``groups`` (positions in ``findings``) in the workers,
-    file by file (``_files``); results are folded into ``run``. Returns the fingerprints of every
-    finding (those of a chunk whose worker failed are computed here, and its groups reported as
-    skipped), or None when ``cancel`` was set."""
+    """Fingerprint ``findings`` (those not ``known``) and decide ``groups`` (positions in
+    ``findings``) in the workers, file by file (``_files``); results are folded into ``run``.
+    Returns the fingerprints of every finding (those of a chunk whose worker failed are computed
+    here, and its groups reported as skipped), or None when ``cancel`` was set. ``hashes``: content
+    hashes of the known files; ``digests`` receives those the new fingerprints were computed from."""
     from sastls.analyzers.fingerprints import fingerprint_bases, with_suffixes
 
     words = workers.word_index()
-    work = {
-        workers.pool.submit(_files, replace(chunk, words=words), store_path): (positions, chunk)
-        for positions, chunk in file_chunks(findings, groups, workers.processes)
-    }
+    have = hashes or {}
+    work = {}
+    for positions, chunk in file_chunks(findings, groups, workers.processes):
+        mine = [known[p] if p < len(known) else "" for p in positions]
+        own = {f.path: have[f.path] for f in chunk.findings if f.path in have}
+        task = replace(chunk, words=words, known=mine, hashes=own)
+        work[workers.pool.submit(_files, task, store_path)] = (positions, task)
     finished: list[Future[FileChunkResult]] = []
     pending: set[Future[FileChunkResult]] = set(work)
     try:
@@ -464,9 +496,11 @@ def run_files(  # noqa: PLR0917
             by_file: dict[str, list[int]] = {}
             for k, f in enumerate(chunk.findings):
                 by_file.setdefault(f.path, []).append(k)
-            local = [""] * len(chunk.findings)
+            local = list(chunk.known) if chunk.known else [""] * len(chunk.findings)
             for ks in by_file.values():
-                bases = fingerprint_bases([chunk.findings[k] for k in ks], run.o.repo)
+                if all(local[k] for k in ks):
+                    continue
+                bases = fingerprint_bases([chunk.findings[k] for k in ks], run.o.repo, digests=digests)
                 for k, fp in zip(ks, with_suffixes(bases), strict=True):
                     local[k] = fp
             for k, p in enumerate(positions):
@@ -478,6 +512,8 @@ def run_files(  # noqa: PLR0917
             continue
         for k, p in enumerate(positions):
             fps[p] = got.fingerprints[k]
+        if digests is not None:
+            digests.update(got.digests)
         _advance(run, got.result.progress)
         run.verdicts.update(got.result.verdicts)
         run.skipped.extend(got.result.skipped)

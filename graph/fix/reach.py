@@ -8,8 +8,9 @@ C/C++, on tree-sitter trees):
   ``assert False``, ``sys.exit()``, ``abort()``, ``continue``/``break``), under a condition that is a
   constant (``if False:``, ``while 0``, ``x if 0 else y``, ``False and f()``, ``#if 0``), or inside a
   nested function or lambda that the function never calls;
-- **killed input**: a new unconditional assignment before the call replaces one of its inputs with a
-  value computed from none of them (``name = "."`` before ``subprocess.call(["ls", name])``);
+- **killed input**: a new assignment before the call replaces one of its inputs with a value computed
+  from none of them (``name = "."`` before ``subprocess.call(["ls", name])``), always or whenever the
+  input is set (``if name: name = ""``);
 - **side channel**: an input the call worked on now reaches it only through a keyword that is not its
   data (``subprocess.call(["ls"], env={"NAME": name})``; ``sinks.toml [roles]``);
 - **result dropped**: the call's value was used (assigned, returned, passed on) and is now thrown away.
@@ -194,7 +195,7 @@ def killed_input(
     old = {" ".join(code_b.t(n).split()) for n in code_b.walk(code_b.tree.root_node) if _is_assignment(n)}
     read = _read_closure(code_b, sink, scope_b)  # the names the original call worked on
     for stmt, _ancestor in _statements_before(call, scope):
-        for node in _unconditional_assignments(stmt):
+        for node in _unconditional_assignments(stmt) + _kills_when_set(code_a, stmt):
             if " ".join(code_a.t(node).split()) in old:
                 continue
             target, value = _target_value(node)
@@ -224,6 +225,53 @@ def _unconditional_assignments(stmt: Node) -> list[Node]:
         elif node.type in ("expression_statement", "declaration"):
             todo.extend(node.named_children)
     return out
+
+
+def _kills_when_set(code: Code, stmt: Node) -> list[Node]:
+    """The assignments an ``if`` without ``else`` makes to the very name its condition only tests for
+    being set (``if name:``, ``if (p)``, ``if len(name):``, ``if name is not None:``, ``if name != "":``).
+    Past that statement the name holds either the assigned value or an empty one: never the input's
+    content. A test of anything else (``if not name.isalnum(): name = "."``) is a default for bad input."""
+    if (
+        stmt.type != "if_statement"
+        or any(c.type in ("else_clause", "elif_clause") for c in stmt.children)
+        or stmt.child_by_field_name("alternative") is not None
+    ):
+        return []
+    tested = _set_test(code, stmt.child_by_field_name("condition"))
+    body = stmt.child_by_field_name("consequence")
+    if tested is None or body is None:
+        return []
+    stmts = body.named_children if body.type in _BLOCKS else [body]
+    out = []
+    for inner in stmts:
+        for node in _unconditional_assignments(inner):
+            target = _target_value(node)[0]
+            if target is not None and code.t(target) == tested:
+                out.append(node)
+    return out
+
+
+def _set_test(code: Code, cond: Node | None) -> str | None:
+    """The name a condition only tests for being set (non-empty, non-null), else None."""
+    while cond is not None and cond.type == "parenthesized_expression" and cond.named_children:
+        cond = cond.named_children[0]
+    if cond is None:
+        return None
+    if cond.type == "identifier":
+        return code.t(cond)
+    if cond.type in ("call", "call_expression"):
+        fn = cond.child_by_field_name("function")
+        args = [a for a in (cond.child_by_field_name("arguments") or cond).named_children]
+        if fn is not None and code.t(fn) in ("len", "bool", "strlen") and len(args) == 1:
+            return _set_test(code, args[0])
+        return None
+    if cond.type in ("comparison_operator", "binary_expression") and len(cond.named_children) == 2:
+        left, right = cond.named_children
+        op = code.t(cond)[left.end_byte - cond.start_byte : right.start_byte - cond.start_byte].strip()
+        if op in ("!=", "is not", ">") and _constant_truth(code, right) is False:
+            return _set_test(code, left)
+    return None
 
 
 def _is_assignment(node: Node) -> bool:

@@ -16,62 +16,26 @@ input cannot be read.
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
-from typing import Any
 
-from sastls.server.cli import EXIT_OK, EXIT_USAGE
+from sastls.server.commands import eval_io
+from sastls.server.commands.eval_io import err
 from sastls.server.evaluate import Evaluation, Score, evaluate, observations, parse_expected
 
 SHOW = 10  # names listed per problem kind in the table view
 
 
-def _err(message: str) -> None:
-    print(f"sastls eval: error: {message}", file=sys.stderr)
-
-
-def _warn(message: str) -> None:
-    print(f"sastls eval: warning: {message}", file=sys.stderr)
-
-
-def _read_text(path: Path, what: str) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        _err(f"{what} {path}: no such file")
-    except UnicodeDecodeError as exc:
-        _err(f"{what} {path}: not UTF-8 text ({exc.reason} at byte {exc.start})")
-    except OSError as exc:
-        _err(f"{what} {path}: cannot be read: {exc.strerror or exc}")
-    return None
-
-
-def load(args: argparse.Namespace) -> Evaluation | None:
-    """Read both inputs and evaluate; None (after a message on stderr) when an input is unusable."""
-    sarif_path, csv_path = Path(args.triaged), Path(args.expected)
-    sarif_text = _read_text(sarif_path, "triaged SARIF")
-    csv_text = _read_text(csv_path, "expected results")
-    if sarif_text is None or csv_text is None:
-        return None
-    try:
-        doc = json.loads(sarif_text)
-    except json.JSONDecodeError as exc:
-        _err(f"triaged SARIF {sarif_path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")
-        return None
-    if not isinstance(doc, dict) or not isinstance(doc.get("runs"), list):
-        _err(f"triaged SARIF {sarif_path}: not a SARIF document ($.runs is missing or not an array)")
-        return None
-    cases, csv_errors = parse_expected(csv_text)
-    errors = [f"{csv_path}: {e}" for e in csv_errors]
+def score(inputs: eval_io.Inputs) -> Evaluation | None:
+    """Score the triaged results against OWASP-style expected results; None when no case is usable."""
+    cases, csv_errors = parse_expected(inputs.labels)
+    errors = [f"{inputs.labels_path}: {e}" for e in csv_errors]
     if not cases:
         for e in errors:
-            _err(e)
-        _err(f"expected results {csv_path}: no test cases")
+            err(e)
+        err(f"expected results {inputs.labels_path}: no test cases")
         return None
-    results, result_errors = observations(doc)
-    errors += [f"{sarif_path}: {e}" for e in result_errors]
-    return evaluate(cases, results, errors)
+    results, result_errors = observations(inputs.doc)
+    return evaluate(cases, results, [*errors, *(f"{inputs.triaged_path}: {e}" for e in result_errors)])
 
 
 def _fmt(value: float | None, pct: bool = False) -> str:
@@ -102,11 +66,6 @@ def _row(name: str, s: Score) -> list[str]:
 
 
 def render(ev: Evaluation, source: str) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console(width=None if sys.stdout.isatty() else 160, soft_wrap=False)
-    table = Table(title=f"sastls eval: {source}", title_justify="left")
     headers = [
         "category",
         "cases",
@@ -123,13 +82,8 @@ def render(ev: Evaluation, source: str) -> None:
         "FP removed",
         "TPs lost",
     ]
-    for h in headers:
-        table.add_column(h, justify="left" if h == "category" else "right", no_wrap=True)
-    for name, score in sorted(ev.categories.items()):
-        table.add_row(*_row(name, score))
-    table.add_section()
-    table.add_row(*_row("overall", ev.overall), style="bold")
-    console.print(table)
+    rows = [_row(name, score) for name, score in sorted(ev.categories.items())]
+    console = eval_io.print_table(f"sastls eval: {source}", headers, [rows], _row("overall", ev.overall))
     console.print(
         f"{ev.results} results: {ev.matched_results} in a case's file, "
         f"{ev.unmatched_results} in no case's file; "
@@ -163,33 +117,14 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "external", None):
         from sastls.server.commands import eval_external
 
-        return eval_external.run(args)
+        return eval_io.evaluate(
+            args, "external", "external manifest", eval_external.score, eval_external.render
+        )
     from sastls.server.evaluate_regions import looks_like_region_labels
 
-    csv_text = _read_text(Path(args.expected), "expected results")
+    csv_text = eval_io.read_text(Path(args.expected), "expected results")
     if csv_text is not None and looks_like_region_labels(csv_text):
-        sarif_text = _read_text(Path(args.triaged), "triaged SARIF")
-        try:
-            doc = json.loads(sarif_text) if sarif_text is not None else None
-        except json.JSONDecodeError as exc:
-            _err(f"triaged SARIF {args.triaged}: invalid JSON at line {exc.lineno}: {exc.msg}")
-            return EXIT_USAGE
-        if not isinstance(doc, dict) or not isinstance(doc.get("runs"), list):
-            _err(f"triaged SARIF {args.triaged}: not a SARIF document ($.runs is missing or not an array)")
-            return EXIT_USAGE
-        from sastls.server.commands.eval_regions import run_regions
+        from sastls.server.commands import eval_regions
 
-        return run_regions(doc, csv_text, args)
-    ev = load(args)
-    if ev is None:
-        return EXIT_USAGE
-    for e in ev.errors[:SHOW]:
-        _warn(e)
-    if len(ev.errors) > SHOW:
-        _warn(f"... {len(ev.errors) - SHOW} more problems (--json lists all)")
-    if args.json:
-        data: dict[str, Any] = {"triaged": args.triaged, "expected": args.expected, **ev.to_dict()}
-        print(json.dumps(data, indent=2))
-    else:
-        render(ev, args.triaged)
-    return EXIT_OK
+        return eval_io.evaluate(args, "expected", "expected results", eval_regions.score, eval_regions.render)
+    return eval_io.evaluate(args, "expected", "expected results", score, render)

@@ -10,67 +10,33 @@ dropped, the NEEDS_REVIEW share, and the lists of lost real findings and kept fa
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
-from pathlib import Path
-from typing import Any
-
-from sastls.server.cli import EXIT_OK, EXIT_USAGE
+from sastls.server.commands import eval_io
 from sastls.server.evaluate import observations
 from sastls.server.evaluate_external import (
     ClassScore,
     ExternalEvaluation,
     Judged,
     parse_manifest,
-    score,
     verdicts_of,
 )
+from sastls.server.evaluate_external import score as score_external
 
 SHOW = 15
 
 
-def _err(message: str) -> None:
-    print(f"sastls eval: error: {message}", file=sys.stderr)
-
-
-def _read(path: Path, what: str) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        _err(f"{what} {path}: no such file")
-    except UnicodeDecodeError as exc:
-        _err(f"{what} {path}: not UTF-8 text ({exc.reason} at byte {exc.start})")
-    except OSError as exc:
-        _err(f"{what} {path}: cannot be read: {exc.strerror or exc}")
-    return None
-
-
-def load(args: argparse.Namespace) -> ExternalEvaluation | None:
-    sarif_path, manifest_path = Path(args.triaged), Path(args.external)
-    sarif_text = _read(sarif_path, "triaged SARIF")
-    manifest_text = _read(manifest_path, "external manifest")
-    if sarif_text is None or manifest_text is None:
-        return None
-    try:
-        doc = json.loads(sarif_text)
-    except json.JSONDecodeError as exc:
-        _err(f"triaged SARIF {sarif_path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}")
-        return None
-    if not isinstance(doc, dict) or not isinstance(doc.get("runs"), list):
-        _err(f"triaged SARIF {sarif_path}: not a SARIF document ($.runs is missing or not an array)")
-        return None
-    manifest, errors = parse_manifest(manifest_text)
-    errors = [f"{manifest_path}: {e}" for e in errors]
+def score(inputs: eval_io.Inputs) -> ExternalEvaluation | None:
+    """Score the triaged results against the manifest's labels; None when no advisory is usable."""
+    manifest, manifest_errors = parse_manifest(inputs.labels)
+    errors = [f"{inputs.labels_path}: {e}" for e in manifest_errors]
     if not manifest.advisories:
         for e in errors:
-            _err(e)
-        _err(f"external manifest {manifest_path}: no usable advisory")
+            eval_io.err(e)
+        eval_io.err(f"external manifest {inputs.labels_path}: no usable advisory")
         return None
-    results, result_errors = observations(doc)
+    results, result_errors = observations(inputs.doc)
     verdicts, unlabelled, map_errors = verdicts_of(manifest, results)
-    errors += [f"{sarif_path}: {e}" for e in (*result_errors, *map_errors)]
-    return score(manifest, verdicts, unlabelled, errors)
+    errors += [f"{inputs.triaged_path}: {e}" for e in (*result_errors, *map_errors)]
+    return score_external(manifest, verdicts, unlabelled, errors)
 
 
 def fmt(value: float | None) -> str:
@@ -114,18 +80,9 @@ def describe(j: Judged) -> str:
 
 
 def render(ev: ExternalEvaluation, source: str) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console(width=None if sys.stdout.isatty() else 160, soft_wrap=False)
-    table = Table(title=f"sastls eval (external corpus): {source}", title_justify="left")
-    for h in HEADERS:
-        table.add_column(h, justify="left" if h == "class" else "right", no_wrap=True)
-    for name, s in sorted(ev.classes.items()):
-        table.add_row(*row(name, s))
-    table.add_section()
-    table.add_row(*row("overall", ev.overall), style="bold")
-    console.print(table)
+    rows = [row(name, s) for name, s in sorted(ev.classes.items())]
+    title = f"sastls eval (external corpus): {source}"
+    console = eval_io.print_table(title, HEADERS, [rows], row("overall", ev.overall))
     console.print(
         "real: findings on a line the fix changed, in the vulnerable release (lost = judged FALSE_POSITIVE); "
         "fixed-code: findings the fix neutralised, in the fixed release (dropped = judged FALSE_POSITIVE). "
@@ -145,19 +102,3 @@ def render(ev: ExternalEvaluation, source: str) -> None:
     listing("Real findings lost (judged FALSE_POSITIVE)", ev.lost)
     listing("Fixed-code findings kept", ev.kept_false)
     listing("Labelled findings absent from the results", ev.missing)
-
-
-def run(args: argparse.Namespace) -> int:
-    ev = load(args)
-    if ev is None:
-        return EXIT_USAGE
-    for e in ev.errors[:SHOW]:
-        print(f"sastls eval: warning: {e}", file=sys.stderr)
-    if len(ev.errors) > SHOW:
-        print(f"sastls eval: warning: ... {len(ev.errors) - SHOW} more problems", file=sys.stderr)
-    if args.json:
-        data: dict[str, Any] = {"triaged": args.triaged, "external": args.external, **ev.to_dict()}
-        print(json.dumps(data, indent=2))
-    else:
-        render(ev, args.triaged)
-    return EXIT_OK

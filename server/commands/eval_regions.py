@@ -5,11 +5,9 @@ share left NEEDS_REVIEW, per CWE, per tool and overall."""
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
-from typing import Any
 
+from sastls.server.commands import eval_io
 from sastls.server.evaluate import observations
 from sastls.server.evaluate_regions import RegionEvaluation, Tally, evaluate_regions, parse_region_labels
 
@@ -20,22 +18,16 @@ def _pct(num: int, den: int) -> str:
     return f"{100 * num / den:.1f}% ({num}/{den})" if den else "—"
 
 
-def run_regions(doc: dict[str, Any], csv_text: str, args: Any) -> int:
-    regions, errors = parse_region_labels(csv_text)
+def score(inputs: eval_io.Inputs) -> RegionEvaluation | None:
+    """Score the triaged results against labelled code regions; None when no region is usable."""
+    regions, errors = parse_region_labels(inputs.labels)
     if not regions:
         for e in errors:
-            print(f"sastls eval: error: {args.expected}: {e}", file=sys.stderr)
-        print(f"sastls eval: error: {args.expected}: no labelled regions", file=sys.stderr)
-        return 2
-    results, result_errors = observations(doc)
-    ev = evaluate_regions(regions, results, [*errors, *result_errors])
-    for e in ev.errors[:SHOW]:
-        print(f"sastls eval: warning: {e}", file=sys.stderr)
-    if args.json:
-        print(json.dumps({"triaged": args.triaged, "expected": args.expected, **ev.to_dict()}, indent=2))
-    else:
-        render(ev, Path(args.triaged).name)
-    return 0
+            eval_io.err(f"{inputs.labels_path}: {e}")
+        eval_io.err(f"{inputs.labels_path}: no labelled regions")
+        return None
+    results, result_errors = observations(inputs.doc)
+    return evaluate_regions(regions, results, [*errors, *result_errors])
 
 
 def _row(name: str, t: Tally) -> list[str]:
@@ -49,21 +41,11 @@ def _row(name: str, t: Tally) -> list[str]:
 
 
 def render(ev: RegionEvaluation, source: str) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console(width=None if sys.stdout.isatty() else 160, soft_wrap=False)
-    table = Table(title=f"sastls eval (labelled regions): {source}", title_justify="left")
-    for h in ("scope", "recall (real kept)", "false dropped", "same-weakness false dropped", "NEEDS_REVIEW"):
-        table.add_column(h, justify="left" if h == "scope" else "right", no_wrap=True)
-    for name, t in sorted(ev.by_cwe.items(), key=lambda kv: int(kv[0].split("-")[1])):
-        table.add_row(*_row(name, t))
-    table.add_section()
-    for name, t in sorted(ev.by_tool.items()):
-        table.add_row(*_row(f"tool {name}", t))
-    table.add_section()
-    table.add_row(*_row("overall", ev.overall), style="bold")
-    console.print(table)
+    headers = ("scope", "recall (real kept)", "false dropped", "same-weakness false dropped", "NEEDS_REVIEW")
+    by_cwe = [_row(name, t) for name, t in sorted(ev.by_cwe.items(), key=lambda kv: int(kv[0].split("-")[1]))]
+    by_tool = [_row(f"tool {name}", t) for name, t in sorted(ev.by_tool.items())]
+    title = f"sastls eval (labelled regions): {Path(source).name}"
+    console = eval_io.print_table(title, headers, [by_cwe, by_tool], _row("overall", ev.overall))
     console.print(
         f"Real: findings in a bad region with a CWE of its weakness; false: findings in a good region "
         f"(same-weakness: with a CWE of the region's weakness). {ev.unscored} findings were not scored "

@@ -1,8 +1,9 @@
 -- Drives the sastls Neovim plugin's "Fix (verified)" code action in headless Neovim.
--- Env: SASTLS_PLUGIN, SASTLS_CMD, SASTLS_FILE, SASTLS_LINE (1-based), SASTLS_RULE, SASTLS_OUT.
--- The confirm prompt is answered by the script (it records what it was asked, whether the diff buffer
--- was shown, and whether the file on disk was still unchanged at that moment).
-local out = {}
+-- Env: SASTLS_PLUGIN, SASTLS_CMD, SASTLS_FILE, SASTLS_LINE (1-based), SASTLS_RULE, SASTLS_OUT, and
+-- SASTLS_FIX_EXPECT: "applied" (default) or "unverified" (no fix verifies).
+-- Records the notifications, the confirm prompt (answered yes: what it asked, whether the diff buffer was
+-- shown and the file on disk still unchanged at that moment), the diff buffers opened, and the file after.
+local out = { notes = {}, buffers = {} }
 local function finish()
   local f = io.open(os.getenv("SASTLS_OUT"), "w")
   f:write(vim.fn.json_encode(out))
@@ -15,13 +16,25 @@ local function read(path)
   f:close()
   return text
 end
+local function diff_buffers()
+  local found = {}
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(b) and vim.api.nvim_buf_get_option(b, "filetype") == "diff" then
+      table.insert(found, {
+        name = vim.api.nvim_buf_get_name(b),
+        text = table.concat(vim.api.nvim_buf_get_lines(b, 0, -1, false), "\n"),
+      })
+    end
+  end
+  return found
+end
 local ok, err = pcall(function()
+  local expect = os.getenv("SASTLS_FIX_EXPECT") or "applied"
   vim.opt.runtimepath:prepend(os.getenv("SASTLS_PLUGIN"))
   vim.cmd("filetype on")
-  local cmd = vim.split(os.getenv("SASTLS_CMD"), " ", { trimempty = true })
   local sastls = require("sastls")
   local fix = require("sastls.fix")
-  sastls.setup({ cmd = cmd, progress = true })
+  sastls.setup({ cmd = vim.split(os.getenv("SASTLS_CMD"), " ", { trimempty = true }), progress = true })
   local file = os.getenv("SASTLS_FILE")
   local lnum = tonumber(os.getenv("SASTLS_LINE")) - 1
   local rule = os.getenv("SASTLS_RULE")
@@ -41,18 +54,20 @@ local ok, err = pcall(function()
   if not diag then return end
   vim.api.nvim_win_set_cursor(0, { lnum + 1, diag.col })
 
+  local notify = vim.notify
+  vim.notify = function(msg, level)
+    table.insert(out.notes, msg)
+    return notify(msg, level)
+  end
   fix.ask = function(message)
     out.asked = message
     out.unchanged_when_asked = read(file) == before
-    for _, b in ipairs(vim.api.nvim_list_bufs()) do
-      if vim.api.nvim_buf_is_loaded(b) and vim.api.nvim_buf_get_option(b, "filetype") == "diff" then
-        out.diff_shown = table.concat(vim.api.nvim_buf_get_lines(b, 0, -1, false), "\n")
-      end
-    end
+    local shown = diff_buffers()
+    if #shown > 0 then out.diff_shown = shown[#shown].text end
     return true
   end
   local titles = {}
-  vim.ui.select = function(items, opts, on_choice)
+  vim.ui.select = function(items, _opts, on_choice)
     for i, item in ipairs(items) do
       local action = item.action or item[2]
       table.insert(titles, action.title)
@@ -69,10 +84,22 @@ local ok, err = pcall(function()
   else
     vim.lsp.buf.code_action(context)
   end
-  out.changed = vim.wait(120000, function() return read(file) ~= before end, 100)
   out.actions = titles
-  out.after = read(file)
-  out.gone = vim.wait(60000, function() return target() == nil end, 100)
+  if expect == "unverified" then
+    local function told()
+      for _, n in ipairs(out.notes) do
+        if n:find("no verified fix", 1, true) then return n end
+      end
+    end
+    out.told = vim.wait(240000, function() return told() ~= nil end, 100) and told() or nil
+    out.buffers = diff_buffers()
+    out.unchanged = read(file) == before
+    out.still_reported = target() ~= nil
+  else
+    out.changed = vim.wait(120000, function() return read(file) ~= before end, 100)
+    out.after = read(file)
+    out.gone = vim.wait(60000, function() return target() == nil end, 100)
+  end
 end)
 if not ok then out.error = tostring(err) end
 finish()

@@ -174,8 +174,13 @@ def test_neovim_fix_that_does_not_verify_is_shown_never_applied(
     config = {"analyst": "llm", "model": "openai/unseen-nvim", "api_base": stub_model.api_base}
     (root / ".sastls.toml").write_text("".join(f"{k} = {json.dumps(v)}\n" for k, v in config.items()))
     result = tmp_path / "result.json"
-    env = {**_env(root, result, tmp_path), "SASTLS_FILE": str(root / "ops" / "runner.py"), "SASTLS_LINE": "5"}
-    script = Path(__file__).with_name("nvim_fix_unverified.lua")
+    env = {
+        **_env(root, result, tmp_path),
+        "SASTLS_FILE": str(root / "ops" / "runner.py"),
+        "SASTLS_LINE": "5",
+        "SASTLS_FIX_EXPECT": "unverified",
+    }
+    script = Path(__file__).with_name("nvim_fix.lua")
     proc = subprocess.run(
         [nvim, "--headless", "-u", "NONE", "-c", f"luafile {script}"],
         cwd=root,

@@ -9,6 +9,7 @@ deadline. No verdict may be a FALSE_POSITIVE that the model did not state plainl
 
 from __future__ import annotations
 
+import datetime
 import email.utils
 import importlib.util
 import json
@@ -338,8 +339,24 @@ async def test_a_fault_then_an_answer(project: Path, fault: str, first: Any) -> 
         lambda: {"retry-after-ms": "1500"},
         lambda: {"retry-after": "1.5"},
         lambda: {"retry-after": email.utils.formatdate(time.time() + 3, usegmt=True)},  # an HTTP date
+        # OpenAI-style windows: the spent one (remaining 0) decides, the other is ignored
+        lambda: {
+            "x-ratelimit-remaining-requests": "0",
+            "x-ratelimit-reset-requests": "1.5s",
+            "x-ratelimit-remaining-tokens": "900",
+            "x-ratelimit-reset-tokens": "6m0s",
+        },
+        # Anthropic-style: an RFC 3339 instant
+        lambda: {
+            "anthropic-ratelimit-requests-remaining": "0",
+            "anthropic-ratelimit-requests-reset": datetime.datetime.fromtimestamp(
+                time.time() + 3, tz=datetime.UTC
+            )
+            .isoformat(timespec="seconds")
+            .replace("+00:00", "Z"),
+        },
     ],
-    ids=["retry-after-ms", "fractional-seconds", "http-date"],
+    ids=["retry-after-ms", "fractional-seconds", "http-date", "x-ratelimit-reset", "anthropic-reset"],
 )
 async def test_retry_after_in_its_other_spellings_is_waited_for(project: Path, headers: Any) -> None:
     sent = headers()

@@ -253,8 +253,10 @@ async def test_a_hanging_model_does_not_hold_a_batch(
     assert len(verdicts) >= 8
     assert all(v.verdict == "NEEDS_REVIEW" for v in verdicts)
     assert {v.stop_reason for v in verdicts} <= {"deadline", "model_unresponsive"}
-    assert max(v.usage.seconds for v in verdicts) <= deadline
-    assert wall <= 2 * deadline, wall
+    # the margins are the graph's own wrap-up and the scheduling of a loaded 2-core machine (a run at
+    # load 20 once took 3.11 s); a model that held a finding would take its 2 s timeout again
+    assert max(v.usage.seconds for v in verdicts) <= deadline + 0.5
+    assert wall <= 2 * deadline + 1.0, wall
     assert model.calls <= 8  # calls fail at once once the endpoint is known hung
 
 

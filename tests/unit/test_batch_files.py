@@ -182,3 +182,54 @@ def test_file_chunks_keep_files_whole_and_in_input_order(tmp_path: Path) -> None
             assert mine == sorted(i for i, f in enumerate(raw) if f.path == path)  # whole, in order
         assert sorted(m for _, members in chunk.groups for m in members) == list(range(len(positions)))
     assert sorted(seen) == list(range(len(raw)))
+
+
+def _sarif_text(result: TriageResult, root: Path) -> str:
+    """The triaged SARIF, without what differs between two runs of the same decisions (when a
+    verdict was reached and how long it took)."""
+    import re
+
+    from sastls.server.batch import triaged_document
+
+    text = json.dumps(triaged_document(result, workspace=root), sort_keys=True, indent=1)
+    return re.sub(r'"(decided_at|seconds)": ("[^"]*"|[0-9.e-]+)', r'"\1": X', text)
+
+
+def test_triaged_sarif_over_processes_is_the_one_of_one_process(tmp_path: Path) -> None:
+    workspace(tmp_path, files=30)
+    one = _run(tmp_path, 1)
+    two = _run(tmp_path, 2)
+    assert two.stats.investigated == one.stats.investigated > 0
+    assert _sarif_text(two, tmp_path) == _sarif_text(one, tmp_path)
+
+
+def test_a_rerun_on_unchanged_files_parses_nothing(tmp_path: Path, monkeypatch: Any) -> None:
+    """The fingerprints of unchanged files come from the store's cache (no parse), the verdicts
+    are reused; a changed file is fingerprinted again, to the fingerprints a fresh store gives."""
+    workspace(tmp_path, files=8)
+    first = _run(tmp_path, 1)
+    import sastls.analyzers.code.languages as languages
+
+    def no_parse(*args: Any) -> Any:
+        raise AssertionError("a file was parsed")
+
+    with monkeypatch.context() as m:
+        m.setattr(languages, "parse", no_parse)
+        m.setattr("sastls.analyzers.code.index.parse", no_parse)
+        m.setattr("sastls.analyzers.code.enclosing.parse", no_parse)
+        again = _run(tmp_path, 1)
+    assert again.stats.investigated == 0 and again.stats.reused == first.stats.investigated
+    assert [f.fingerprint for f in again.findings] == [f.fingerprint for f in first.findings]
+    assert _sarif_text(again, tmp_path) == _sarif_text(first, tmp_path)
+
+    changed = tmp_path / "app/p1/m004.py"
+    changed.write_text(changed.read_text().replace('request.args["cmd"]', 'request.args["command"]'))
+    third = _run(tmp_path, 1)
+    (tmp_path / "v1.db").unlink()
+    fresh = _run(tmp_path, 1)
+    assert [f.fingerprint for f in third.findings] == [f.fingerprint for f in fresh.findings]
+    moved = {f.fingerprint for f in third.findings} - {f.fingerprint for f in first.findings}
+    assert moved and all(f.path == "app/p1/m004.py" for f in third.findings if f.fingerprint in moved)
+    in_file = [f for f in third.scope if f.path == "app/p1/m004.py"]
+    groups = {third.stats.duplicate_of.get(f.fingerprint, f.fingerprint) for f in in_file}
+    assert third.stats.investigated == len(groups)  # verdicts are tied to the file's content

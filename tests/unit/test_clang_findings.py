@@ -91,3 +91,18 @@ def test_clang_checkers_reach_the_c_families_and_are_judged(tmp_path: Path) -> N
         ("warning[unix.Malloc]", "double_free", "TRUE_POSITIVE"),
         ("warning[deadcode.DeadStores]", None, "NEEDS_REVIEW"),  # not a security family
     ]
+
+
+def test_clang_sarif_names_the_checker_bare_as_its_rule_id() -> None:
+    """clang's own SARIF (``--analyze -analyzer-output=sarif``) has ruleId "unix.Malloc", no brackets;
+    the memory error is in the message. (Real clang output: tests/external/test_clang_sarif.py.)"""
+    from sastls.analyzers.findings.model import Finding, Location, Region
+
+    def f(rule: str, message: str) -> Finding:
+        return Finding(tool="clang", rule_id=rule, message=message, location=Location("a.c", Region(3)))
+
+    assert family_of(f("unix.Malloc", "Use of memory after it is released")) == "use_after_free"
+    assert family_of(f("unix.Malloc", "Attempt to release already released memory")) == "double_free"
+    assert family_of(f("core.NullDereference", "Dereference of null pointer")) == "null_deref"
+    assert family_of(f("deadcode.DeadStores", "Value stored to 'r' is never read")) is None
+    assert family_of(f("7024", "unused variable 'x'")) is None  # compiler SARIF: numeric ids

@@ -119,6 +119,15 @@ DISGUISED_STUBS = {
     "input replaced": '    name = "."\n    return subprocess.call(["ls", name])',
     "input replaced in a chain": '    name = other = "."\n    return subprocess.call(["ls", name, other])',
     "input moved to env=": '    return subprocess.call(["ls"], env={"NAME": name})',
+    "input replaced whenever it is set": (
+        '    if name:\n        name = ""\n    return subprocess.call(["ls", name])'
+    ),
+    "input replaced whenever not None": (
+        '    if (name is not None):\n        name = "."\n    return subprocess.call(["ls", name])'
+    ),
+    "input replaced whenever non-empty": (
+        '    if len(name) > 0:\n        name = "."\n    return subprocess.call(["ls", name])'
+    ),
 }
 
 
@@ -154,6 +163,8 @@ def test_a_result_that_was_used_and_is_now_thrown_away_is_a_stub() -> None:
         '    cmd = ["ls"]\n    cmd += [name]\n    return subprocess.call(cmd)',
         # a default for bad input
         '    if not name.isalnum():\n        name = "."\n    return subprocess.call(["ls", name])',
+        # still the input when set
+        '    if name:\n        name = name.strip()\n    return subprocess.call(["ls", name])',
         '    def go():\n        return subprocess.call(["ls", name])\n    return go()',  # a helper it calls
         '    if DEBUG:\n        print(name)\n    return subprocess.call(["ls", name])',
     ],
@@ -270,6 +281,8 @@ def test_c_bounded_copy_is_a_fix_and_a_deleted_copy_is_not() -> None:
         "\n#if 0\n    strncpy(buf, name, sizeof(buf) - 1);\n#endif\n",
         "abort();\n    strncpy(buf, name, sizeof(buf) - 1);",
         'name = "";\n    strncpy(buf, name, sizeof(buf) - 1);',
+        'if (name) name = "";\n    strncpy(buf, name, sizeof(buf) - 1);',
+        'if (strlen(name) > 0) {\n        name = "";\n    }\n    strncpy(buf, name, sizeof(buf) - 1);',
     ],
 )
 def test_c_copy_kept_where_it_never_runs_or_on_a_constant_is_a_stub(new: str) -> None:

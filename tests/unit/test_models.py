@@ -95,6 +95,17 @@ def test_a_wrong_value_is_named_with_its_key() -> None:
     assert [(e.key, e.json_path) for e in errors] == [("validators[0].names[0]", "$.validators[0].names[0]")]
 
 
+def test_a_name_with_a_trailing_newline_is_refused() -> None:
+    """A name that can never match a call (``"check_name\\n"``, from a multi-line TOML string) is an
+    error in both validators: Python's ``re`` lets ``$`` match before a final newline."""
+    model, errors = parse_model(
+        "m.toml",
+        'language = "python"\nlibrary = "x"\n[[validators]]\nfamily = "path"\nnames = ["""check_name\n"""]\n',
+    )
+    assert model is None
+    assert [e.key for e in errors] == ["validators[0].names[0]"]
+
+
 def test_toml_syntax_errors_name_the_file_and_line() -> None:
     _, errors = parse_model("broken.toml", 'language = "python"\nlibrary = \n')
     assert len(errors) == 1

@@ -70,7 +70,7 @@ def test_an_old_store_migrates_and_keeps_human_verdicts(tmp_path: Path) -> None:
         )
     conn.close()
     with VerdictStore(path) as s:
-        assert s.schema_version == SCHEMA_VERSION == 5
+        assert s.schema_version == SCHEMA_VERSION == 6
         a, b = s.get("a"), s.get("b")
         assert a is not None and b is not None
         assert b.human and stale_reason(b, Config(), tmp_path) is None  # a person's verdict stands

@@ -331,7 +331,8 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         if a is not None and b is not None and size is not None and a * b <= size:
             return [sink, ctx.note(call, f"reads at most {a * b} bytes; `{text(dst)}` holds {size}", "guard")]
         return keep(ctx, call, f"{name}() may read more than `{text(dst)}` holds")
-    if sizeof_own_array(ctx, n, dst, func):
+    # wide copies count wchar_t (4 bytes), not bytes: sizeof(dst) does not bound them
+    if name not in WIDE_COPIES and sizeof_own_array(ctx, n, dst, func):
         return [sink, ctx.note(n, f"length is bounded by sizeof({text(dst)})", "guard")]
     if _sizeof_own_type(ctx, n, dst, func):
         return [sink, ctx.note(n, f"length is the size of the object `{text(dst)}` points to", "guard")]
@@ -443,7 +444,7 @@ def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         cap = args[bound]
         size = writable(ctx, dst, func)
         value = const_int(ctx, cap, func)
-        if sizeof_own_array(ctx, cap, dst, func) or (
+        if (ctx.callee(inner) not in WIDE_COPIES and sizeof_own_array(ctx, cap, dst, func)) or (
             value is not None and size is not None and value <= size
         ):
             notes.append(

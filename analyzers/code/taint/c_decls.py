@@ -18,7 +18,7 @@ from tree_sitter import Node
 from .c_conditions import dead_branch
 from .c_context import Ctx, keep
 from .c_copies import copy_safe, copy_wrapper, wrapper_copy_safe
-from .c_objects import writable
+from .c_objects import elem_of, found_in_string, points_to, writable
 from .c_provenance import definition_of
 from .c_scan import scan_safe
 from .c_spec import COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
@@ -28,9 +28,12 @@ from .c_tree import (
     call_args,
     callee_of,
     enclosing_function,
+    in_sizeof,
     param_names,
     pointer_base,
+    pointer_bases,
     strip_expr,
+    stripped_text,
     text,
     walk,
 )
@@ -119,7 +122,7 @@ def accesses_safe(
     for n in walk(scope):
         if n.type == "call_expression":
             args = call_args(n)
-            if not any(pointer_base(a) in pointers for a in args) or dead_branch(ctx, n) is not None:
+            if not any(pointer_bases(a) & pointers for a in args) or dead_branch(ctx, n) is not None:
                 continue
             r = _call_safe(ctx, n, pointers, index_safe, depth)
             if string_of is not None and not isinstance(r, Outcome):
@@ -127,12 +130,17 @@ def accesses_safe(
                 r = unterminated if unterminated is not None else r
         elif n.type == "subscript_expression":
             arr = n.child_by_field_name("argument")
-            if arr is None or pointer_base(arr) not in pointers or dead_branch(ctx, n) is not None:
+            if arr is None or not pointer_bases(arr) & pointers or dead_branch(ctx, n) is not None:
                 continue
             r = index_safe(ctx, n)
             if not isinstance(r, Outcome):
                 sources = _element_copy_sources(ctx, n, index_safe)
                 r = sources if isinstance(sources, Outcome) else r + sources
+        elif n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "*":
+            arg = n.child_by_field_name("argument")
+            if arg is None or not pointer_bases(arg) & pointers or in_sizeof(n) or dead_branch(ctx, n):
+                continue
+            r = deref_safe(ctx, n, arg)
         else:
             continue
         if isinstance(r, Outcome):
@@ -140,6 +148,43 @@ def accesses_safe(
         count += 1
         notes.extend(r)
     return count, notes
+
+
+def deref_safe(ctx: Ctx, deref: Node, arg: Node) -> list[Note] | Outcome:
+    """``*p``: every object ``p`` may point into holds an element at the place it points to (a
+    pointer moved by ``p++``, ``p += k`` or returned by a search has no known place: kept)."""
+    func = enclosing_function(deref)
+    targets = points_to(ctx, arg, func)
+    base = stripped_text(arg)
+    elem = elem_of(ctx, base, func) or 1 if strip_expr(arg).type == "identifier" else 1
+    if targets:
+        fits = [t for t in targets if t.offset is not None and t.offset >= 0 and (t.room or 0) >= elem]
+        if len(fits) == len(targets):
+            where = ", ".join(sorted({f"`{t.obj}`" for t in targets}))
+            why = f"`{text(deref)}` reads or writes inside {where} at a known place"
+            return [ctx.note(deref, why, "guard")]
+    a = strip_expr(arg)
+    searches = found_in_string(ctx, text(a), func) if a.type == "identifier" and func is not None else None
+    if searches:
+        return [
+            ctx.note(
+                searches[0],
+                f"`{text(a)}` is NULL or a character {ctx.callee(searches[0])}() found inside the string "
+                "it searched, never moved",
+                "guard",
+            )
+        ]
+    outside = [t for t in targets or [] if t.size is not None and t.offset is not None]
+    if outside and len(outside) == len(targets or []):
+        why = f"`{text(deref)}` lies outside `{outside[0].obj}` on some path"
+        return keep(ctx, deref, why, "unchecked pointer")
+    return keep(
+        ctx,
+        deref,
+        f"`{text(deref)}` goes through a pointer into the array whose place in it is not known here "
+        "(moved, or returned by a call)",
+        "unchecked pointer",
+    )
 
 
 def _escapes(scope: Node, pointers: set[str]) -> Node | None:
@@ -150,7 +195,7 @@ def _escapes(scope: Node, pointers: set[str]) -> Node | None:
             continue
         right = n.child_by_field_name("right")
         left = n.child_by_field_name("left")
-        if right is None or left is None or pointer_base(right) not in pointers:
+        if right is None or left is None or not pointer_bases(right) & pointers:
             continue
         lhs = strip_expr(left)
         if lhs.type != "identifier":
@@ -185,7 +230,7 @@ def _call_safe(
 ) -> list[Note] | Outcome:
     callee = ctx.callee(call)
     args = call_args(call)
-    at = [i for i, a in enumerate(args) if pointer_base(a) in pointers]
+    at = [i for i, a in enumerate(args) if pointer_bases(a) & pointers]
     if callee in COPY_FUNCS:
         return copy_safe(ctx, call)  # as its destination, its source or a printed argument: the whole copy
     if callee in SCAN_FUNCS:

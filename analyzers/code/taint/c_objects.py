@@ -338,3 +338,50 @@ def writable(ctx: Ctx, dst: Node, func: Node | None) -> int | None:
         return size
     got = room(ctx, dst, func)
     return got[0] if got is not None else None
+
+
+def found_in_string(ctx: Ctx, name: str, func: Node) -> list[Node] | None:
+    """The searches that set the local pointer ``name``, when every value it is ever given is NULL or
+    the result of a search (``strchr``, ``strstr``, ...) in a string that starts at a known place
+    inside an array, and it is never moved (no ``++``, ``+=``, nor its address taken): ``*name``
+    is then a character of that string. None otherwise."""
+    from .c_spec import FINDS_IN_STRING
+
+    if name in param_names(func):
+        return None
+    found: list[Node] = []
+    for n in walk(func):
+        value: Node | None = None
+        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
+            value = n.child_by_field_name("value")
+        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
+            if text(n.child_by_field_name("operator")) != "=":
+                return None
+            value = n.child_by_field_name("right")
+        elif _moved_or_escapes(n, name):
+            return None
+        if value is None:
+            continue
+        v = strip_expr(value)
+        if v.type == "null" or text(v) in {"NULL", "0", "nullptr"}:
+            continue
+        if v.type != "call_expression" or _callee(ctx, v) not in FINDS_IN_STRING or not call_args(v):
+            return None
+        targets = points_to(ctx, call_args(v)[0], func)
+        if not targets or any(
+            t.size is None or t.offset is None or not 0 <= t.offset < t.size for t in targets
+        ):
+            return None
+        found.append(v)
+    return found or None
+
+
+def _moved_or_escapes(n: Node, name: str) -> bool:
+    """``name++`` / ``--name`` (moved), or ``&name`` (anything may set it)."""
+    if n.type == "update_expression":
+        return stripped_text(n.child_by_field_name("argument")) == name
+    return (
+        n.type == "pointer_expression"
+        and text(n.child_by_field_name("operator")) == "&"
+        and stripped_text(n.child_by_field_name("argument")) == name
+    )

@@ -292,3 +292,60 @@ SAFE_ALLOCATORS: Final[frozenset[str]] = frozenset({"calloc", "reallocarray", "k
 NUMBER_PARSERS: Final[frozenset[str]] = frozenset(
     {"atoi", "atol", "atoll", "strtol", "strtoul", "strtoll", "strtoull", "sscanf"}
 )
+# Functions whose result points into (or is) their first argument's object: a pointer they return
+# aliases that object (``eq = strchr(buf, '=')``; ``end = stpcpy(buf, s)``), at an offset not
+# known statically.
+RETURNS_INTO_FIRST: Final[frozenset[str]] = frozenset(
+    {
+        "strchr",
+        "strrchr",
+        "strchrnul",
+        "strstr",
+        "strcasestr",
+        "strpbrk",
+        "memchr",
+        "memrchr",
+        "rawmemchr",
+        "index",
+        "rindex",
+        "strtok",
+        "strtok_r",
+        "wcschr",
+        "wcsrchr",
+        "wcsstr",
+        "wcspbrk",
+        "wmemchr",
+        "wcstok",
+        "stpcpy",
+        "stpncpy",
+        "mempcpy",
+        "wmempcpy",
+        "wcpcpy",
+        "wcpncpy",
+        "strcpy",
+        "strncpy",
+        "strcat",
+        "strncat",
+        "memcpy",
+        "memmove",
+        "memset",
+        "wcscpy",
+        "wcsncpy",
+        "wcscat",
+        "wcsncat",
+        "wmemcpy",
+        "wmemmove",
+        "wmemset",
+        "fgets",
+        "fgetws",
+        "gets",
+        "realpath",
+        "getcwd",
+    }
+)
+# Searches that return a pointer to a character found inside the string they were given (or NULL):
+# dereferenced as is, that pointer stays inside the string (so inside its terminated array).
+FINDS_IN_STRING: Final[frozenset[str]] = frozenset(
+    {"strchr", "strrchr", "strstr", "strcasestr", "strpbrk", "index", "rindex",
+     "wcschr", "wcsrchr", "wcsstr", "wcspbrk"}
+)  # fmt: skip

@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
+from .c_spec import RETURNS_INTO_FIRST
+
 
 def text(node: Node | None) -> str:
     return "" if node is None or node.text is None else node.text.decode("utf-8", "replace")
@@ -159,24 +161,60 @@ def file_macros(root: Node) -> dict[str, str]:
 
 def pointer_base(arg: Node) -> str:
     """The variable a pointer argument points into: ``buf``, ``buf + n``, ``&buf[n]``, ``&buf``,
-    ``(char *)buf``."""
+    ``(char *)buf``, ``p++``, ``strchr(buf, c)`` (a library call returning a pointer into its first
+    argument)."""
+    bases = pointer_bases(arg)
+    return next(iter(sorted(bases))) if len(bases) == 1 else ("" if not bases else _first_base(arg))
+
+
+def _first_base(arg: Node) -> str:
+    a = strip_expr(arg)
+    if a.type == "conditional_expression":
+        for part in (a.child_by_field_name("consequence"), a.child_by_field_name("alternative")):
+            got = pointer_base(part) if part is not None else ""
+            if got:
+                return got
+    return ""
+
+
+def pointer_bases(arg: Node) -> set[str]:
+    """Every variable a pointer expression may point into (both arms of ``c ? a : b``)."""
     a = strip_expr(arg)
     if a.type == "binary_expression" and text(a.child_by_field_name("operator")) in {"+", "-"}:
         left = a.child_by_field_name("left")
-        return pointer_base(left) if left is not None else ""
+        return pointer_bases(left) if left is not None else set()
     if a.type == "pointer_expression" and text(a.child_by_field_name("operator")) == "&":
         inner = a.child_by_field_name("argument")
         inner = strip_expr(inner) if inner is not None else None
         if inner is not None and inner.type == "subscript_expression":
             base = inner.child_by_field_name("argument")
-            return pointer_base(base) if base is not None else ""
-        return text(inner) if inner is not None and inner.type == "identifier" else ""  # &buf
-    return text(a) if a.type == "identifier" else ""
+            return pointer_bases(base) if base is not None else set()
+        return {text(inner)} if inner is not None and inner.type == "identifier" else set()  # &buf
+    if a.type == "update_expression":
+        inner = a.child_by_field_name("argument")
+        return pointer_bases(inner) if inner is not None else set()
+    if a.type == "conditional_expression":
+        out: set[str] = set()
+        for part in (a.child_by_field_name("consequence"), a.child_by_field_name("alternative")):
+            if part is not None:
+                out |= pointer_bases(part)
+        return out
+    if a.type == "comma_expression":
+        right = a.child_by_field_name("right")
+        return pointer_bases(right) if right is not None else set()
+    if a.type == "assignment_expression" and text(a.child_by_field_name("operator")) == "=":
+        right = a.child_by_field_name("right")
+        return pointer_bases(right) if right is not None else set()
+    if a.type == "call_expression" and callee_of(a) in RETURNS_INTO_FIRST:
+        args = call_args(a)
+        return pointer_bases(args[0]) if args else set()
+    return {text(a)} if a.type == "identifier" else set()
 
 
 def aliases_of(func: Node, name: str) -> set[str]:
-    """Names copied to or from ``name`` (``q = p``, ``p = q``, ``q = p + 8``), transitively: pointers
-    that may point into the same object."""
+    """Names copied to or from ``name`` (``q = p``, ``p = q``, ``q = p + 8``, ``q = c ? p : r``,
+    ``q = strchr(p, c)``), and pointers a call may set to point into it (``strtol(p, &end, 10)``),
+    transitively: pointers that may point into the same object."""
     out = {name}
     pairs: list[tuple[str, str]] = []
     for n in walk(func):
@@ -185,12 +223,13 @@ def aliases_of(func: Node, name: str) -> set[str]:
             left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
         elif n.type == "init_declarator":
             left, right = n.child_by_field_name("declarator"), n.child_by_field_name("value")
+        elif n.type == "call_expression":
+            pairs.extend(_out_pointer_pairs(func, n))
         if left is None or right is None:
             continue
-        base = pointer_base(right)
         ln = declared_name(left) if n.type == "init_declarator" else text(strip_expr(left))
-        if base and ln:
-            pairs.append((ln, base))
+        if ln:
+            pairs.extend((ln, base) for base in pointer_bases(right) if base)
     changed = True
     while changed:
         changed = False
@@ -199,3 +238,34 @@ def aliases_of(func: Node, name: str) -> set[str]:
                 out |= {a, b}
                 changed = True
     return out
+
+
+def _out_pointer_pairs(func: Node, call: Node) -> list[tuple[str, str]]:
+    """``f(buf, &q)``: a call handed a pointer variable's address may store into it a pointer into
+    any other argument's object (``strtol(s, &end, 10)``, ``strtok_r(s, d, &save)``)."""
+    args = call_args(call)
+    outs = [
+        text(strip_expr(a.child_by_field_name("argument") or a))
+        for a in (strip_expr(x) for x in args)
+        if a.type == "pointer_expression"
+        and text(a.child_by_field_name("operator")) == "&"
+        and strip_expr(a.child_by_field_name("argument") or a).type == "identifier"
+    ]
+    outs = [o for o in outs if _declared_pointer(func, o)]
+    if not outs:
+        return []
+    bases = {b for a in args for b in pointer_bases(a) if b and b not in outs}
+    return [(o, b) for o in outs for b in bases]
+
+
+def _declared_pointer(func: Node, name: str) -> bool:
+    """``name`` is declared in ``func`` (or its parameters) as a pointer."""
+    for n in walk(func):
+        if n.type in {"declaration", "parameter_declaration"}:
+            for d in n.named_children:
+                cur: Node | None = d
+                if cur is not None and cur.type == "init_declarator":
+                    cur = cur.child_by_field_name("declarator")
+                if cur is not None and cur.type == "pointer_declarator" and declared_name(cur) == name:
+                    return True
+    return False

@@ -231,6 +231,10 @@ def sizeof_value(ctx: Ctx, node: Node, func: Node | None) -> int | None:
             return got
         if v.type == "field_expression":
             return dst_size(ctx, v, func)
+        if v.type == "subscript_expression" or (
+            v.type == "pointer_expression" and text(v.child_by_field_name("operator")) == "*"
+        ):
+            return _element_size(ctx, v.child_by_field_name("argument"), func)
         if v.type in {"string_literal", "concatenated_string"}:
             s = literal_string(text(v))
             return len(s) + 1 if s is not None else None
@@ -240,6 +244,40 @@ def sizeof_value(ctx: Ctx, node: Node, func: Node | None) -> int | None:
         if name.startswith("struct "):
             return struct_size(ctx, name[7:].strip())
         return ELEM_SIZES.get(name) or type_size(ctx, name)
+    return None
+
+
+def _element_size(ctx: Ctx, base: Node | None, func: Node | None) -> int | None:
+    """``sizeof(a[0])`` / ``sizeof(*a)``: the size of one element of the array ``a`` (``T a[N]``) or of
+    what the pointer ``a`` (``T *a``) points to; None for anything else (``T *a[N]``, ``T **a``)."""
+    b = strip_expr(base) if base is not None else None
+    if b is None or b.type != "identifier":
+        return None
+    name = text(b)
+    for scope in [x for x in (func, ctx.parsed.tree.root_node) if x is not None]:
+        for n in walk(scope):
+            if n.type not in {"declaration", "parameter_declaration", "field_declaration"}:
+                continue
+            for d in n.named_children:
+                if declared_name(d) != name:
+                    continue
+                kinds: list[str] = []
+                cur: Node | None = d
+                while cur is not None and cur.type not in {"identifier", "field_identifier"}:
+                    if cur.type != "init_declarator":
+                        kinds.append(cur.type)
+                    cur = cur.child_by_field_name("declarator")
+                if kinds not in (["array_declarator"], ["pointer_declarator"]):
+                    return None
+                words = [
+                    text(c)
+                    for c in n.children
+                    if c.type in {"primitive_type", "sized_type_specifier", "type_identifier"}
+                ]
+                typ = " ".join(" ".join(words).split())
+                if "unsigned" in typ and "char" in typ:
+                    return 1
+                return ELEM_SIZES.get(typ) or type_size(ctx, typ)
     return None
 
 

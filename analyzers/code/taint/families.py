@@ -143,6 +143,14 @@ BANDIT_FAMILY: Final[dict[str, Family]] = {
     "B318": "xxe",
     "B319": "xxe",
     "B320": "xxe",
+    # imports of XML modules (CWE-20 in bandit's blacklist): judged by the module's uses in the file
+    "B405": "xxe",
+    "B406": "xxe",
+    "B407": "xxe",
+    "B408": "xxe",
+    "B409": "xxe",
+    "B410": "xxe",
+    "B411": "xxe",
     "B310": "ssrf",
     "B501": "tls",
     "B113": "request_timeout",
@@ -226,12 +234,14 @@ CLANG_CHECKER_FAMILY: Final[dict[str, Family]] = {
 }
 _CLANG_MALLOC: Final[tuple[tuple[str, Family], ...]] = (
     (r"after it is freed|after it was freed|released memory.*use|use of .*released", "use_after_free"),
-    (r"free released memory|released twice|double free", "double_free"),
+    (r"free released memory|release already released|released twice|double free", "double_free"),
     (r"leak", "leak"),
 )
 _CLANG_CHECKER = re.compile(
     r"\[((?:alpha\.|core\.|unix\.|security\.|cplusplus\.|deadcode\.|optin\.)[\w.]+)\]"
 )
+# clang's own SARIF (``-analyzer-output=sarif``) names the checker bare, as the result's ruleId.
+_CLANG_RULE_ID = re.compile(r"(?:alpha|core|unix|security|cplusplus|deadcode|optin)\.[\w.]+")
 
 
 def clang_family(finding: Finding) -> Family | None:
@@ -239,9 +249,10 @@ def clang_family(finding: Finding) -> Family | None:
     event or the message), and for unix.Malloc the memory error its message names."""
     for where in (finding.rule_name or "", finding.message, finding.rule_id):
         m = _CLANG_CHECKER.search(where or "")
-        if m is None:
+        bare = _CLANG_RULE_ID.fullmatch(where or "") if where is finding.rule_id else None
+        if m is None and bare is None:
             continue
-        checker = m.group(1)
+        checker = m.group(1) if m is not None else where
         if checker in {"unix.Malloc", "cplusplus.NewDelete"}:
             for pattern, fam in _CLANG_MALLOC:
                 if re.search(pattern, finding.message, re.IGNORECASE):

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from tree_sitter import Node
 
+from ... import constfold
 from ..families import Family
 from ..values import Note, Val
 from .module import ModuleInfo
 from .regex import regex_charset
 from .results import Env, FunctionResult, Hit
 from .spec import PyFamily, PySpec
-from .syntax import NodeKey, dotted_parts, end_line_of, line_of, nkey, text
+from .syntax import NodeKey, dotted_parts, end_line_of, line_of, nkey, overridable, text
 
 if TYPE_CHECKING:
     from ...index import ParsedFile
@@ -116,6 +117,12 @@ class InterpBase:
         sub = type(self)(self.engine, self.info, self.family, frozenset(), None)
         sub.env = dict(self.engine.module_env(self.path, self.family))
         return sub.ev(node)
+
+    def truth(self, cond: Node, v: Val) -> bool | None:
+        """Whether condition ``cond`` (of value ``v``) is always true or always false; None when it may
+        be either. A condition on a member of ``self``/``cls`` is never decided (``overridable``)."""
+        truth = constfold.truthy(v.const)
+        return None if truth is not None and overridable(cond) else truth
 
     def note(self, node: Node, why: str, role: Any) -> Note:
         return Note(self.path, line_of(node), end_line_of(node), why, role)

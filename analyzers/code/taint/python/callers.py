@@ -1,6 +1,6 @@
 """Parameters and callers: a tainted parameter is resolved through the function's call sites in the
 workspace (up to a depth), or becomes external input when the function is reachable from outside
-(a route, a method, a function nobody in the workspace calls)."""
+(a route, a method, a function nobody in the workspace calls but tests)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,21 @@ def is_external(engine: Engine, path: str, func: Node, info: ModuleInfo) -> bool
             return True
     if enclosing_class(func) is not None or enclosing_function(func) is not None:
         return True
-    return not _call_sites(engine, path, func)
+    # tests call a function with the values they check, not with what its real callers pass: a
+    # function only tests call is called from outside (a library's API, an application's entry point)
+    return all(is_test_module(site_path) for site_path, _ in _call_sites(engine, path, func))
+
+
+def is_test_module(path: str) -> bool:
+    """A module a test runner collects or a test folder holds (pytest's and unittest's conventions)."""
+    parts = path.replace("\\", "/").split("/")
+    name = parts[-1]
+    return (
+        any(p in {"test", "tests", "testing"} for p in parts[:-1])
+        or name.startswith("test_")
+        or name.endswith("_test.py")
+        or name == "conftest.py"
+    )
 
 
 def _call_sites(engine: Engine, path: str, func: Node) -> list[tuple[str, Node]]:

@@ -294,6 +294,10 @@ class ExpressionsMixin(InterpBase):
                     ):
                         # a declared field (``val: str``): whoever constructs the object sets it
                         vals.append(self.constructed_field(node, attr, cls))
+            elif inner.type == "function_definition" and text(inner.child_by_field_name("name")) == attr:
+                # a property (or cached_property, or a method): computed, not one of the values assigned
+                what = f"self.{attr} (computed by {attr}() of the class)"
+                vals.append(Val(origins=frozenset({Origin("unknown", what, self.path, line_of(inner))})))
             elif inner.type == "function_definition" and inner != self.func:
                 if f"self.{attr}" not in (inner.text or b"").decode("utf-8", "replace"):
                     continue
@@ -352,7 +356,7 @@ class ExpressionsMixin(InterpBase):
             return combine([self.ev(p) for p in parts])
         body, cond, alt = parts
         cv = self.ev(cond)
-        truth = constfold.truthy(cv.const)
+        truth = self.truth(cond, cv)
         if truth is True:
             self.mark_dead([alt], f"dead branch: `{short(text(cond))}` is always true")
             return self.ev(body)

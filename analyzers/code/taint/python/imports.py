@@ -2,8 +2,8 @@
 module") is not a weakness by itself: it follows the verdicts of the module's uses in the file. When
 no use is a sink of the family, the import is a false positive only if every use is understood: a call
 the models know is no sink (a serializer, a safe variant, a sanitizer, a pure function), a constant
-(``subprocess.PIPE``) or an exception class caught. Any other use (the module passed around, a class
-subclassed, a name looked up at run time) leaves the finding for a human."""
+(``subprocess.PIPE``), an exception class caught, or a name in a type annotation. Any other use (the
+module passed around, a class subclassed, a name looked up at run time) leaves the finding for a human."""
 
 from __future__ import annotations
 
@@ -16,10 +16,18 @@ from .syntax import descendants, import_bindings, line_of, text
 
 
 def import_statement(root: Node, line: int) -> Node | None:
-    node = root.descendant_for_point_range((line - 1, 0), (line - 1, 0))
-    while node is not None and node.type not in {"import_statement", "import_from_statement", "module"}:
-        node = node.parent
-    return node if node is not None and node.type != "module" else None
+    """The import statement on ``line``, wherever it is indented (inside ``if TYPE_CHECKING:``, a
+    ``try``, a function)."""
+    row = line - 1
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.start_point[0] > row or n.end_point[0] < row:
+            continue
+        if n.type in {"import_statement", "import_from_statement"}:
+            return n
+        stack.extend(n.named_children)
+    return None
 
 
 def _is_reference(ident: Node) -> bool:
@@ -37,6 +45,16 @@ def _in_except(node: Node) -> bool:
     n: Node | None = node.parent
     while n is not None and n.type not in {"block", "module"}:
         if n.type == "except_clause":
+            return True
+        n = n.parent
+    return False
+
+
+def _in_annotation(node: Node) -> bool:
+    """A name in a type annotation (a parameter's, a return type, a variable's): never called."""
+    n: Node | None = node.parent
+    while n is not None and n.type not in {"block", "module"}:
+        if n.type == "type":
             return True
         n = n.parent
     return False
@@ -81,6 +99,9 @@ def understood_uses(
             notes.append(Note(info.path, line, line, f"{q} is a constant of the module", "safe_variant"))
         elif not called and len(parts) > 1 and _in_except(top):
             notes.append(Note(info.path, line, line, f"{q} is an exception class caught", "safe_variant"))
+        elif not called and _in_annotation(top):
+            why = f"{q} is only named in a type annotation"
+            notes.append(Note(info.path, line, line, why, "safe_variant"))
         else:
             return None
     return notes

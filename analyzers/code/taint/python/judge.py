@@ -118,10 +118,7 @@ def _enclosing_sinks(
 def _import_uses(engine: Engine, info: ModuleInfo, root: Node, family: Family, line: int) -> list[SinkSite]:
     """A finding on an import statement (a "blacklisted import") is about the module's uses:
     the sinks of the family anywhere in the file."""
-    node = root.descendant_for_point_range((line - 1, 0), (line - 1, 0))
-    while node is not None and node.type not in {"import_statement", "import_from_statement", "module"}:
-        node = node.parent
-    if node is None or node.type == "module":
+    if import_statement(root, line) is None:
         return []
     return find_sinks(engine, info, root, family, (1, root.end_point[0] + 1), returns=False)
 

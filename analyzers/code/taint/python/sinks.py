@@ -325,7 +325,17 @@ def dangerous_value(engine: Engine, info: ModuleInfo, site: SinkSite, hit: Hit, 
         rule = _first_rule(rules, args)
         if rule is not None and rule.verdict == "safe":
             why = fill(rule.why, **_placeholders(site.name), **args.filled)
-            return Val().with_note(_note(path, node, why, "safe_variant"))
+            kept = [v for a in rule.still_dangerous if (v := arg_value(hit, a)) is not None]
+            return join_all(kept).with_note(_note(path, node, why, "safe_variant"))
+        if rule is not None and rule.verdict == "unknown":
+            # what the call acts on is not in its arguments (an archive's member names): kept unless proven
+            why = fill(rule.why, **_placeholders(site.name), **args.filled)
+            unknown = Val(origins=frozenset({Origin("unknown", why, path, node.start_point[0] + 1)}))
+            return join(_argument_value(path, node, sink, hit, fam), unknown)
+    return _argument_value(path, node, sink, hit, fam)
+
+
+def _argument_value(path: str, node: Node, sink: Sink, hit: Hit, fam: PyFamily) -> Val:
     if sink.vector is not None:
         return vector_value(path, node, sink.vector, hit, fam)
     if not sink.args:

@@ -53,6 +53,7 @@ class Rule:
     verdict: str  # safe | unsafe | weak | unknown
     why: str = ""
     when: Mapping[str, Any] | None = None
+    still_dangerous: tuple[ArgSpec, ...] = ()  # a safe rule's arguments that still matter
 
 
 @dataclass(frozen=True)
@@ -278,7 +279,15 @@ def _fams(ref: Any, known: Iterable[str]) -> list[str]:
 
 
 def _rules(rows: Iterable[Mapping[str, Any]]) -> tuple[Rule, ...]:
-    return tuple(Rule(verdict=r["verdict"], why=r.get("why", ""), when=r.get("when")) for r in rows)
+    return tuple(
+        Rule(
+            verdict=r["verdict"],
+            why=r.get("why", ""),
+            when=r.get("when"),
+            still_dangerous=parse_args(r.get("still_dangerous", ())),
+        )
+        for r in rows
+    )
 
 
 def _vector(v: Mapping[str, Any] | None) -> Vector | None:

@@ -225,7 +225,11 @@ class StatementsMixin(InterpBase):
             old = self.env.get(name)
             if old is None:
                 old = self.ev(target)
-            self.env[name] = change(old)
+            new = self.env[name] = change(old)
+            if name.startswith("self."):
+                # what other methods read of the attribute: every value it ever holds here
+                attr = name[5:]
+                self.self_attrs[attr] = join(self.self_attrs[attr], new) if attr in self.self_attrs else new
             return True
         if t == "subscript":
             base = target.child_by_field_name("value")
@@ -291,7 +295,7 @@ class StatementsMixin(InterpBase):
             self.env = dict(current)
             cv = self.ev(cond)
             current = self.env if self.env is not None else current
-            truth = constfold.truthy(cv.const)
+            truth = self.truth(cond, cv)
             if truth is False:
                 if body is not None:
                     self.mark_dead([body], f"dead branch: `{short(text(cond))}` is always false")
@@ -336,7 +340,7 @@ class StatementsMixin(InterpBase):
         if cond is None or body is None:
             return
         cv = self.ev(cond)
-        truth = constfold.truthy(cv.const)
+        truth = self.truth(cond, cv)
         if truth is False:
             self.mark_dead([body], f"dead loop: `{short(text(cond))}` is always false")
             return

@@ -73,6 +73,18 @@ def var_key(node: Node | None) -> str | None:
     return None
 
 
+def overridable(cond: Node) -> bool:
+    """Whether a condition reads a member of ``self`` or ``cls`` (``self.can_edit``,
+    ``self.is_allowed(p)``): a subclass, possibly outside the workspace, or the instance itself may
+    change it, so its value here never decides which branch runs."""
+    for n in descendants(cond):
+        if n.type == "attribute":
+            obj = n.child_by_field_name("object")
+            if obj is not None and obj.type == "identifier" and text(obj) in {"self", "cls"}:
+                return True
+    return False
+
+
 def descendants(node: Node) -> list[Node]:
     out: list[Node] = []
     stack = [node]
