@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The editors and the browser that `make test`'s end-to-end tests drive (headless Neovim, Emacs with
-# eglot, Chromium for VS Code in code-server and the HTML report).
+# eglot, Chromium for VS Code in code-server and the HTML report), what code-server's set-up builds
+# with, and gcc for the C tests.
 #
 # tests/setup/*.sh are run by `make test` before the tests, in name order: add a script here for
 # anything else a test needs beyond the venv (an external corpus, a tool in its own venv). Each one
@@ -22,13 +23,14 @@ command -v chromium >/dev/null 2>&1 || [ -n "${CHROMIUM:-}" ] || need+=(chromium
 # code-server's set-up (editors/vscode/test/e2e/code-server-setup.sh) builds its native addons from source
 # (g++, make, Kerberos headers) and uses the machine's ripgrep instead of downloading one.
 command -v rg >/dev/null 2>&1 || need+=(ripgrep)
+command -v gcc >/dev/null 2>&1 || need+=(gcc)  # the C tests: gcc -fanalyzer, compiling a fix's tests
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v make >/dev/null 2>&1 || need+=(make)
 [ -f /usr/include/gssapi/gssapi.h ] || need+=(libkrb5-dev)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && [ -z "${SASTLS_NO_INSTALL:-}" ]; then
-  echo "make test: installing with apt-get what the editor tests drive: ${need[*]}" >&2
+  echo "make test: installing with apt-get what the editor and C tests need: ${need[*]}" >&2
   if apt-get update -qq >/dev/null 2>&1 &&
      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null 2>&1; then
     exit 0
