@@ -34,11 +34,14 @@ lint: venv
 typecheck: venv .typing/sastls
 	MYPYPATH=.typing $(BIN)/mypy -p sastls
 
-# The external corpus (tests/external) writes one status line: ran with its figures, or skipped and why.
+# The external corpora (tests/external: Python, C) each write one status line: ran with its figures, or skipped and why.
 EXTERNAL_STATUS := test-output/external-status.txt
+EXTERNAL_C_STATUS := test-output/external-c-status.txt
 unit: venv
-	@rm -f $(EXTERNAL_STATUS)
-	@$(BIN)/python -m pytest -q; rc=$$?; cat $(EXTERNAL_STATUS) 2>/dev/null || echo "external corpus: did not run"; exit $$rc
+	@rm -f $(EXTERNAL_STATUS) $(EXTERNAL_C_STATUS)
+	@$(BIN)/python -m pytest -q; rc=$$?; \
+	    cat $(EXTERNAL_C_STATUS) 2>/dev/null || echo "external C corpus: did not run"; \
+	    cat $(EXTERNAL_STATUS) 2>/dev/null || echo "external corpus: did not run"; exit $$rc
 
 # What the tests need beyond the venv: tests/setup/*.sh, in order (editors and browser with apt-get as root;
 # Node.js 20 from PyPI into ~/.cache/sastls when the machine's node is missing or older).

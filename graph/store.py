@@ -220,6 +220,12 @@ def connect(path: Path) -> sqlite3.Connection:
 # --------------------------------------------------------------------------- the store
 
 
+def store_path(workspace: str | Path, config: Config) -> Path:
+    """Where the workspace's store is: ``config.store_path``, relative to the workspace unless absolute."""
+    path = Path(config.store_path).expanduser()
+    return path if path.is_absolute() else Path(workspace) / path
+
+
 class VerdictStore:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
@@ -240,10 +246,7 @@ class VerdictStore:
     @classmethod
     def for_workspace(cls, workspace: str | Path, config: Config) -> VerdictStore:
         """The store at ``config.store_path``, relative to the workspace unless absolute."""
-        path = Path(config.store_path).expanduser()
-        if not path.is_absolute():
-            path = Path(workspace) / path
-        return cls(path)
+        return cls(store_path(workspace, config))
 
     # ---------------------------------------------------------------- plumbing
 
@@ -289,35 +292,45 @@ class VerdictStore:
 
     def put(self, verdict: Verdict, finding: Finding | None = None) -> None:
         """Record a verdict (history keeps every one) and, when given, the finding it is about."""
-        if not verdict.fingerprint:
-            raise ValueError("a verdict without a fingerprint cannot be stored")
-        data = json.dumps(verdict.to_dict(), sort_keys=True)
+        self.put_many([(verdict, finding)])
+
+    def put_many(self, items: Iterable[tuple[Verdict, Finding | None]]) -> None:
+        """``put`` of each (verdict, finding), in one transaction."""
+        rows = list(items)
+        for verdict, _ in rows:
+            if not verdict.fingerprint:
+                raise ValueError("a verdict without a fingerprint cannot be stored")
         with self._write() as conn:
-            conn.execute(
-                """INSERT INTO verdicts (fingerprint, verdict, confidence, analyst, model, decided_at, human,
-                       content_hash, data, prompt_tokens, completion_tokens, cost_usd, reason,
-                       analyst_version, models_digest)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-                (
-                    verdict.fingerprint,
-                    verdict.verdict,
-                    verdict.confidence,
-                    verdict.analyst,
-                    verdict.model,
-                    verdict.decided_at,
-                    int(verdict.human),
-                    verdict.content_hash,
-                    data,
-                    verdict.usage.prompt_tokens,
-                    verdict.usage.completion_tokens,
-                    verdict.usage.cost_usd,
-                    verdict.reason,
-                    verdict.analyst_version,
-                    verdict.models_digest,
-                ),
-            )
-            if finding is not None:
-                self._put_finding(conn, finding, verdict.fingerprint)
+            for verdict, finding in rows:
+                self._insert(conn, verdict, finding)
+
+    def _insert(self, conn: sqlite3.Connection, verdict: Verdict, finding: Finding | None) -> None:
+        data = json.dumps(verdict.to_dict(), sort_keys=True)
+        conn.execute(
+            """INSERT INTO verdicts (fingerprint, verdict, confidence, analyst, model, decided_at, human,
+                   content_hash, data, prompt_tokens, completion_tokens, cost_usd, reason,
+                   analyst_version, models_digest)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            (
+                verdict.fingerprint,
+                verdict.verdict,
+                verdict.confidence,
+                verdict.analyst,
+                verdict.model,
+                verdict.decided_at,
+                int(verdict.human),
+                verdict.content_hash,
+                data,
+                verdict.usage.prompt_tokens,
+                verdict.usage.completion_tokens,
+                verdict.usage.cost_usd,
+                verdict.reason,
+                verdict.analyst_version,
+                verdict.models_digest,
+            ),
+        )
+        if finding is not None:
+            self._put_finding(conn, finding, verdict.fingerprint)
 
     @staticmethod
     def _put_finding(conn: sqlite3.Connection, finding: Finding, fingerprint: str) -> None:

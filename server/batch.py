@@ -423,6 +423,16 @@ class _NoStore:
         pass
 
 
+def first_run(options: TriageOptions) -> bool:
+    """No verdict store yet: nothing can be reused, every finding is to investigate."""
+    from sastls.graph.store import store_path
+
+    try:
+        return not store_path(options.repo, options.config).exists()
+    except OSError:
+        return False
+
+
 def open_store(repo: Path, config: Config) -> VerdictStore:
     from sastls.graph.store import VerdictStore
 
@@ -444,14 +454,22 @@ async def atriage(
     problem = wrong_repo(loaded.findings, options.repo)
     if problem is not None:
         raise WrongRepo(problem)  # before the store is opened: nothing is written in the wrong folder
-    result = await _atriage(
-        loaded.findings,
-        options,
-        store=store,
-        investigate=investigate,
-        progress=progress,
-        input_errors=input_errors,
-    )
+    workers = None
+    if store is None and investigate is None and first_run(options):
+        workers = start_workers(options, len(loaded.findings))  # all of it is to do: start them now
+    try:
+        result = await _atriage(
+            loaded.findings,
+            options,
+            store=store,
+            investigate=investigate,
+            progress=progress,
+            input_errors=input_errors,
+            workers=workers,
+        )
+    finally:
+        if workers is not None:
+            workers.close()
     sources = {f.source_file for f in result.findings if f.source_file}
     result.originals = {
         name: doc
@@ -477,12 +495,14 @@ async def _atriage(
     investigate: Investigate | None,
     progress: Progress | None,
     input_errors: list[str],
+    workers: Workers | None = None,
 ) -> TriageResult:
     """``findings`` not yet fingerprinted; ``input_errors`` gets what goes wrong on the way.
 
     Files whose findings' fingerprints the store remembers (same bytes) are not parsed to
     fingerprint them again (``fingerprint_cache``); worker processes start only for work big
-    enough to pay for them (``start_workers``)."""
+    enough to pay for them (``start_workers``), unless ``workers`` were started already (closed
+    by the caller)."""
     from .fingerprint_cache import known_fingerprints, read_hashes, remember
 
     own_store = store is None
@@ -492,12 +512,14 @@ async def _atriage(
         try:
             st = open_store(options.repo, options.config)
         except StoreError as exc:
-            workers = start_workers(options, len(findings)) if investigate is None else None
+            pool = workers
+            if pool is None and investigate is None:
+                pool = start_workers(options, len(findings))
             try:
-                findings, problem = await asyncio.to_thread(fingerprint, findings, options.repo, workers)
+                findings, problem = await asyncio.to_thread(fingerprint, findings, options.repo, pool)
             finally:
-                if workers is not None:
-                    workers.close()
+                if pool is not None and pool is not workers:
+                    pool.close()
             if problem is not None:
                 input_errors.append(problem)
             empty = await atriage_findings([], options, store=_NoStore(), investigate=investigate)
@@ -517,10 +539,12 @@ async def _atriage(
         )
         if fused:
             return await atriage_files(
-                findings, options, store=st, progress=progress, known=known, hashes=hashes
+                findings, options, store=st, progress=progress, known=known, hashes=hashes, workers=workers
             )
         unknown = sum(1 for fp in known if not fp)
-        workers = start_workers(options, unknown) if investigate is None else None
+        own = workers is None and investigate is None
+        if own:
+            workers = start_workers(options, unknown)
         try:
             digests: dict[str, str] = {}
             findings, problem = await asyncio.to_thread(
@@ -547,7 +571,7 @@ async def _atriage(
                 workers=workers,
             )
         finally:
-            if workers is not None:
+            if own and workers is not None:
                 workers.close()
     finally:
         if own_store:

@@ -32,6 +32,7 @@ from typing import Any
 from sastls.analyzers.findings.model import Finding
 from sastls.graph.verdict import Verdict
 
+from .progress import NullProgress
 from .reports.stats import Skipped
 from .runner import GC_THRESHOLD, Group, Runner, TriageOptions, default_index, default_investigate
 
@@ -123,6 +124,49 @@ class _Worker:
 
 _state: list[_Worker] = []  # set by the initializer in each worker process (never at import)
 
+COMMIT_EVERY = 0.1
+"""Seconds a worker keeps offline verdicts before committing them together (``BufferedStore``)."""
+
+
+class BufferedStore:
+    """A worker's store: the verdicts of offline investigations are committed together, at most
+    ``COMMIT_EVERY`` seconds after the first of them and at the end of each chunk (one transaction
+    instead of one per verdict). A worker killed meanwhile loses at most that much offline work
+    (milliseconds a finding, redone by the next run); model verdicts never run in workers."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.path = store.path
+        self.pending: list[tuple[Verdict, Finding | None]] = []
+        self.since = 0.0
+
+    def _settle(self, fingerprint: str) -> None:
+        """Commit first when ``fingerprint`` has a verdict waiting: the store answers as if it were in."""
+        if any(v.fingerprint == fingerprint for v, _ in self.pending):
+            self.flush()
+
+    def decided(self, fingerprint: str, content_hash: str) -> Verdict | None:
+        self._settle(fingerprint)
+        got: Verdict | None = self.store.decided(fingerprint, content_hash)
+        return got
+
+    def get(self, fingerprint: str) -> Verdict | None:
+        self._settle(fingerprint)
+        got: Verdict | None = self.store.get(fingerprint)
+        return got
+
+    def put(self, verdict: Verdict, finding: Finding | None = None) -> None:
+        if not self.pending:
+            self.since = time.monotonic()
+        self.pending.append((verdict, finding))
+        if time.monotonic() - self.since >= COMMIT_EVERY:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.pending:
+            pending, self.pending = self.pending, []
+            self.store.put_many(pending)
+
 
 def _watch_parent(parent: int) -> None:
     """Leave when the parent is gone (killed with -9): an idle worker would otherwise wait forever."""
@@ -168,6 +212,7 @@ class FileChunk:
     words: bytes = b""  # the workspace's word index (``WorkspaceIndex.word_index``), pickled once
     known: list[str] = field(default_factory=list)
     hashes: dict[str, str] = field(default_factory=dict)
+    report: bool = True  # send progress (False: the parent shows none)
 
 
 @dataclass
@@ -239,14 +284,19 @@ def _files(chunk: FileChunk, store_path: Path) -> FileChunkResult:
     """``decide_files`` in a worker."""
     w = _state[0]
     _adopt_words(chunk.words)
-    progress = _QueueProgress(w.queue)
-    run = Runner(w.options, w.store(store_path), default_investigate(), w.index, progress)
+    progress = _QueueProgress(w.queue) if chunk.report else None
+    store = BufferedStore(w.store(store_path))
+    run = Runner(w.options, store, default_investigate(), w.index, progress or NullProgress())
     run.should_stop = lambda: os.getppid() != w.parent
     digests: dict[str, str] = {}
-    fps = w.loop.run_until_complete(
-        decide_files(run, chunk.findings, chunk.groups, chunk.known, chunk.hashes, digests)
-    )
-    result = ChunkResult(run.verdicts, run.skipped, run.investigated, run.reused, progress.rest())
+    try:
+        fps = w.loop.run_until_complete(
+            decide_files(run, chunk.findings, chunk.groups, chunk.known, chunk.hashes, digests)
+        )
+    finally:
+        store.flush()
+    rest = progress.rest() if progress is not None else []
+    result = ChunkResult(run.verdicts, run.skipped, run.investigated, run.reused, rest)
     return FileChunkResult(fps, result, run.redecided, digests)
 
 
@@ -467,11 +517,12 @@ def run_files(  # noqa: PLR0917
 
     words = workers.word_index()
     have = hashes or {}
+    report = not isinstance(run.progress, NullProgress)
     work = {}
     for positions, chunk in file_chunks(findings, groups, workers.processes):
         mine = [known[p] if p < len(known) else "" for p in positions]
         own = {f.path: have[f.path] for f in chunk.findings if f.path in have}
-        task = replace(chunk, words=words, known=mine, hashes=own)
+        task = replace(chunk, words=words, known=mine, hashes=own, report=report)
         work[workers.pool.submit(_files, task, store_path)] = (positions, task)
     finished: list[Future[FileChunkResult]] = []
     pending: set[Future[FileChunkResult]] = set(work)

@@ -41,12 +41,21 @@ CLASSES = (
     "weak_random",
     "tls",
     "tmpfile",
+    # C (the external C corpus, tests/external/c_manifest.toml): the analyst's C families
+    "buffer",
+    "int_overflow",
+    "null_deref",
+    "use_after_free",
+    "double_free",
+    "uninit",
+    "leak",
+    "format_string",
 )
-TOOLS = ("bandit", "semgrep")
+TOOLS = ("bandit", "semgrep", "cppcheck", "flawfinder", "gcc", "clang")
 _ADVISORY_ID = re.compile(r"^(PYSEC-\d{4}-\d+|GHSA(-[23456789cfghjmpqrvwx]{4}){3})$")
 _ALIAS = re.compile(r"^(CVE-\d{4}-\d{4,}|GHSA(-[23456789cfghjmpqrvwx]{4}){3}|PYSEC-\d{4}-\d+|OSV-\d{4}-\d+)$")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
-_RULE = re.compile(r"^(bandit|semgrep):[\w.\-]+$")
+_RULE = re.compile(r"^(bandit|semgrep|cppcheck|flawfinder|gcc|clang):[\w.\-]+$")
 _HUNK = re.compile(r"^\S+ @@ -\d+(,\d+)? \+\d+(,\d+)? @@$")
 _NORMALIZE = re.compile(r"[-_.]+")
 
@@ -156,7 +165,7 @@ def _rules(v: Any, where: str, errors: list[str]) -> tuple[str, ...]:
         return ()
     bad = [x for x in v if not _RULE.match(x)]
     if bad:
-        errors.append(f"{where}: not 'bandit:ID' or 'semgrep:ID': {bad}")
+        errors.append(f"{where}: not 'TOOL:ID' with TOOL one of {', '.join(TOOLS)}: {bad}")
     return tuple(x for x in v if _RULE.match(x))
 
 
@@ -323,7 +332,8 @@ def labels(manifest: Manifest) -> tuple[list[Label], list[str]]:
 
 
 def tool_of(name: str) -> str:
-    """'bandit' or 'semgrep' for a SARIF driver / reader tool name (else the name lower-cased)."""
+    """'bandit', 'semgrep', 'flawfinder', … for a SARIF driver / reader tool name (else the name
+    lower-cased)."""
     low = name.lower()
     return next((t for t in TOOLS if t in low), low)
 

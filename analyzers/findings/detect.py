@@ -28,7 +28,9 @@ def is_gcc_json(doc: Any) -> bool:
         return isinstance(doc.get("diagnostics"), list) and not ("runs" in doc or "defects" in doc)
     if not isinstance(doc, list):
         return False
-    if doc and all(isinstance(d, list) for d in doc):
+    if not doc:  # what gcc writes for a translation unit with no diagnostic (no other format is an array)
+        return True
+    if all(isinstance(d, list) for d in doc):
         return any(is_gcc_json(d) for d in doc if d) or not any(doc)
     first = next((d for d in doc if isinstance(d, dict)), None)
     if first is None:

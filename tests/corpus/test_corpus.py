@@ -77,7 +77,7 @@ PYTHON_CATEGORIES = frozenset(
     }
 )
 C_CATEGORIES = frozenset(
-    {"fmtstr", "bufcopy", "cmdi", "nullderef", "intoverflow", "uninit", "freedmem", "leak"}
+    {"fmtstr", "bufcopy", "cmdi", "nullderef", "intoverflow", "uninit", "freedmem", "leak", "weakrand"}
 )
 
 # Targets of the offline analyst (issue 5), overall and per family with at least MIN_FAMILY cases.

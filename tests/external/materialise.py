@@ -464,8 +464,8 @@ def _prefix_paths(doc: dict[str, Any], tree: str) -> dict[str, Any]:
     return doc
 
 
-def triage(report: Report, cache: Path, jobs: int = 2) -> Path:
-    """`sastls triage` each tree with a fresh store; join into ``<cache>/triaged.sarif``."""
+def triage(report: Report, cache: Path, jobs: int = 2, out_name: str = "triaged.sarif") -> Path:
+    """`sastls triage` each tree with a fresh store; join into ``<cache>/<out_name>``."""
     started = time.perf_counter()
     work = Path(tempfile.mkdtemp(prefix="triage-", dir=cache))
 
@@ -507,7 +507,7 @@ def triage(report: Report, cache: Path, jobs: int = 2) -> Path:
             doc = _prefix_paths(json.loads(res.read_text()), name)
             version = doc.get("version", version)
             runs.extend(doc.get("runs", []))
-        joined = cache / "triaged.sarif"
+        joined = cache / out_name
         joined.write_text(
             json.dumps(
                 {

@@ -6,9 +6,8 @@ cache). At test time it analyses a small C file of our own, written here, with t
 of its output is checked in. The analyzer's code flows must arrive as the finding's event path, its
 checkers must reach the C families, and the real defects must never be judged FALSE_POSITIVE.
 
-Skipped, saying why, when the registry cannot be reached to install ziglang. gcc 13 (``-fdiagnostics-
-format=sarif-file``) is not installable here: Debian 12 ships gcc 12 and no registry the tests may use
-carries gcc 13, so gcc's SARIF is tested from its documented shape in tests/unit/test_readers_gcc.py.
+Skipped, saying why, when the registry cannot be reached to install ziglang. gcc 13's SARIF
+(``-fdiagnostics-format=sarif-file``) is tested from real output too: test_gcc13_sarif.py.
 """
 
 from __future__ import annotations

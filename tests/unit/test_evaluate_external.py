@@ -219,3 +219,39 @@ def test_cli_eval_external_table_and_bad_input(tmp_path: Path, capsys: pytest.Ca
     assert "no such file" in capsys.readouterr().err
     with pytest.raises(SystemExit):  # --expected and --external together is a usage error
         main(["eval", "x.sarif", "--expected", "a.csv", "--external", "m.toml"])
+
+
+def test_c_scanners_and_classes_are_accepted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The external C corpus (tests/external/c_manifest.toml) uses the same schema: rules of
+    flawfinder, cppcheck and gcc (gcc's ids start with '-W'), classes of the C families; a triaged
+    SARIF of flawfinder's findings (driver "Flawfinder") is scored by tool and rule."""
+    c = (
+        MANIFEST.replace('class = "command"', 'class = "buffer"')
+        .replace('"bandit:B602", "semgrep:external.python.command.shell"', '"flawfinder:FF1004"')
+        .replace('fixed_rules = ["bandit:B603"]', 'fixed_rules = ["flawfinder:FF1004"]')
+        .replace('vulnerable_rules = ["bandit:B605"]', 'vulnerable_rules = ["gcc:-Wanalyzer-double-free"]')
+    )
+    m, errors = parse_manifest(c)
+    assert errors == [] and m.advisories[0].klass == "buffer"
+    keys = {(lb.key.tool, lb.key.rule, lb.real) for lb in labels(m)[0]}
+    assert ("flawfinder", "FF1004", True) in keys and ("gcc", "-Wanalyzer-double-free", True) in keys
+    _, errors = parse_manifest(c.replace("flawfinder:FF1004", "splint:x", 1))
+    assert any("TOOL:ID" in e and "splint:x" in e for e in errors), errors
+    sarif = {
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {"driver": {"name": "Flawfinder"}},
+                "results": [
+                    _result("FF1004", "demo-pkg-1.0/demo/run.py", 10, "TRUE_POSITIVE"),
+                    _result("FF1004", "demo-pkg-1.1/demo/run.py", 12, "FALSE_POSITIVE"),
+                ],
+            }
+        ],
+    }
+    (tmp_path / "m.toml").write_text(c)
+    (tmp_path / "t.sarif").write_text(json.dumps(sarif))
+    assert main(["eval", str(tmp_path / "t.sarif"), "--external", str(tmp_path / "m.toml"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    buf = data["classes"]["buffer"]
+    assert (buf["real"], buf["real_lost"], buf["false"], buf["false_dropped"]) == (2, 0, 1, 1)

@@ -8,6 +8,9 @@ taken from a corpus).
   terminated array); moved, it is not;
 - ``*p`` / ``*(p + k)`` through an alias: inside only at a known place;
 - out-parameters (``strtol(buf, &end, 10)``) and both arms of ``c ? a : buf`` alias the array;
+- a struct field array is judged by every ``s.f`` / ``p->f`` in its file (and left open when the
+  struct is declared in a header another file reaches it through); a global array by every access
+  in its file, through pointers too (and left open when another file declares it ``extern``);
 - wide copies count ``wchar_t``: ``wcsncpy(buf, s, sizeof(buf))`` writes 4 times what fits;
   ``sizeof(buf) / sizeof(buf[0])`` is the element count.
 """
@@ -257,6 +260,59 @@ void f(void) {
 ]
 
 
+CASES += [
+    (
+        "field-array-overrun-in-another-function",
+        TP,
+        """
+#include <string.h>
+struct rec {
+    char name[8]; /* <- */
+    int id;
+};
+static void rename_rec(struct rec *r, const char *s) { strcpy(r->name, s); }
+int main(int argc, char **argv) {
+    struct rec r;
+    rename_rec(&r, argc > 1 ? argv[1] : "x");
+    return 0;
+}
+""",
+    ),
+    (
+        "field-array-written-within-bounds",
+        FP,
+        """
+#include <string.h>
+struct rec {
+    char name[8]; /* <- */
+    int id;
+};
+static void rename_rec(struct rec *r, const char *s) {
+    strncpy(r->name, s, sizeof(r->name) - 1);
+    r->name[sizeof(r->name) - 1] = '\\0';
+}
+int main(int argc, char **argv) {
+    struct rec r;
+    rename_rec(&r, argc > 1 ? argv[1] : "x");
+    return 0;
+}
+""",
+    ),
+    (
+        "global-array-written-through-a-pointer",
+        TP,
+        """
+#include <string.h>
+static char line[16]; /* <- */
+void put(const char *s) {
+    char *p = line;
+    strcpy(p, s);
+}
+""",
+    ),
+]
+
+
 @pytest.mark.parametrize(("name", "expected", "code"), CASES, ids=[c[0] for c in CASES])
 def test_alias_cases(tmp_path: Path, name: str, expected: str, code: str) -> None:
     got, why = verdict(tmp_path, code)
@@ -275,3 +331,27 @@ def test_pointer_bases_see_through_calls_updates_and_conditionals(tmp_path: Path
     updates = [n for n in walk(func) if n.type == "update_expression"]
     assert pointer_bases(updates[0]) == {"p"}
     assert aliases_of(func, "b") >= {"b", "p", "o"}
+
+
+def test_a_global_array_another_file_declares_extern_stays_open(tmp_path: Path) -> None:
+    (tmp_path / "other.c").write_text(
+        "extern char shared[16];\nvoid f(const char *s) { strcpy(shared, s); }\n"
+    )
+    got, why = verdict(
+        tmp_path, "#include <string.h>\nchar shared[16]; /* <- */\nvoid g(void) { shared[0] = 0; }\n"
+    )
+    assert got == "NEEDS_REVIEW" and "other.c" in why, why
+
+
+def test_a_field_of_a_header_struct_reached_from_another_file_stays_open(tmp_path: Path) -> None:
+    (tmp_path / "use.c").write_text(
+        '#include "rec.h"\nvoid f(struct rec *r, const char *s) { strcpy(r->name, s); }\n'
+    )
+    header = "struct rec {\n    char name[8]; /* <- */\n    int id;\n};\n"
+    (tmp_path / "rec.h").write_text(header)
+    where = Location("rec.h", Region(2))
+    j = judge_finding(
+        Finding(tool="flawfinder", rule_id="FF1013", message="m", location=where, cwe=(119, 120)),
+        WorkspaceIndex(tmp_path),
+    )
+    assert j.verdict == "NEEDS_REVIEW" and "use.c" in j.justification, j.justification

@@ -445,6 +445,116 @@ void f(struct box *b) {
 ]
 
 
+# A scanner's path through two tests of one unchanging variable that contradict each other (the
+# release under ``flag``, the use under ``!flag``) is decided; a variable that changes is not.
+CASES += [
+    (
+        "uaf-under-the-opposite-test",
+        "uaf",
+        FP,
+        """
+#include <stdlib.h>
+int g(int flag) {
+    char *p = malloc(8);
+    if (!p) return -1;
+    if (flag) free(p);
+    if (!flag) p[0] = 'x'; /* <- */
+    if (!flag) free(p);
+    return 0;
+}
+""",
+    ),
+    (
+        "double-free-under-complementary-ranges",
+        "double_free",
+        FP,
+        """
+#include <stdlib.h>
+void g(int n) {
+    char *p = malloc(8);
+    if (!p) return;
+    if (n > 3) free(p);
+    if (n <= 3) free(p); /* <- */
+}
+""",
+    ),
+    (
+        "double-free-under-overlapping-ranges",
+        "double_free",
+        TP,
+        """
+#include <stdlib.h>
+void g(int n) {
+    char *p = malloc(8);
+    if (!p) return;
+    if (n > 3) free(p);
+    if (n >= 3) free(p); /* <- */
+}
+""",
+    ),
+    (
+        "double-free-tested-variable-changes-between",
+        "double_free",
+        TP,
+        """
+#include <stdlib.h>
+void g(int n) {
+    char *p = malloc(8);
+    if (!p) return;
+    if (n > 3) free(p);
+    n = n - 10;
+    if (n <= 3) free(p); /* <- */
+}
+""",
+    ),
+    (
+        "double-free-shadowed-test-variable",
+        "double_free",
+        TP,
+        """
+#include <stdlib.h>
+void g(int n) {
+    char *p = malloc(8);
+    if (!p) return;
+    if (n > 3) free(p);
+    {
+        int n = 0;
+        if (n <= 3) free(p); /* <- */
+    }
+}
+""",
+    ),
+    (
+        "uninit-read-under-the-same-test-as-its-assignment",
+        "uninit",
+        FP,
+        """
+#include <stdio.h>
+void g(int verbose) {
+    int p;
+    if (verbose) p = 2;
+    if (verbose) printf("%d\\n", p); /* <- */
+}
+""",
+    ),
+    (
+        "double-free-flag-set-in-the-branch",
+        "double_free",
+        TP,
+        """
+#include <stdlib.h>
+void g(int n) {
+    char *p = malloc(8);
+    int freed = 0;
+    if (!p) return;
+    if (n > 3) { free(p); freed = 1; }
+    if (!freed) free(p); /* <- */
+}
+""",
+    ),
+]
+
+
 @pytest.mark.parametrize(("name", "kind", "expected", "code"), CASES, ids=[c[0] for c in CASES])
 def test_memory_cases(tmp_path: Path, name: str, kind: str, expected: str, code: str) -> None:
     got = judge(tmp_path, kind, code)
@@ -473,3 +583,20 @@ def test_a_cppcheck_symbol_names_the_variable(tmp_path: Path) -> None:
     )
     got = judge_finding(finding, WorkspaceIndex(tmp_path))
     assert got.verdict == TP, got.justification
+
+
+def test_gccs_own_use_after_free_warning_names_the_pointer_not_free(tmp_path: Path) -> None:
+    code = (
+        "#include <stdlib.h>\nvoid g(int f) {\n    char *p = malloc(8);\n    if (!p) return;\n    free(p);\n"
+    )
+    code += "    if (f) p[0] = 'x'; /* <- */\n}\n"
+    (tmp_path / "main.c").write_text(code)
+    finding = Finding(
+        tool="gcc",
+        rule_id="-Wuse-after-free",
+        message="pointer ‘p’ may be used after ‘free’",
+        location=Location("main.c", Region(6)),
+        cwe=(416,),
+    )
+    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    assert got.verdict == TP and "`p`" in got.justification, got.justification

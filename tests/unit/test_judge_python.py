@@ -932,9 +932,9 @@ def main():
 def test_unmodelled_family_needs_review_never_false_positive(tmp_path: Path) -> None:
     code = """
 def f():
-    assert 1 == 1  # <-
+    return "0.0.0.0"  # <-
 """
-    j = judge(tmp_path, code, 703, rule="B101")
+    j = judge(tmp_path, code, 605, rule="B104")
     assert j.verdict == NR
 
 
@@ -1164,9 +1164,9 @@ def view():
     conn = sqlite3.connect("x.db")"""
     body = SQL_SINK_SHAPES[shape]
     real = head + body.format(
-        query="\"SELECT * FROM u WHERE n = '\" + name + \"'\"",
-        head="\"SELECT * FROM u WHERE n = '\"",
-        tail="+ name + \"'\"",
+        query='"SELECT * FROM u WHERE n = \'" + name + "\'"',
+        head='"SELECT * FROM u WHERE n = \'"',
+        tail='+ name + "\'"',
     )
     assert judge(tmp_path, real, 89).verdict == TP, real
     constant = head + body.format(

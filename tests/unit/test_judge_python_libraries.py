@@ -317,6 +317,156 @@ def view(doc):
     return elementpath.select(doc, "//user")  # <-
 """,
     ),
+    # ------------------------------------------------ a parser configured by a parameter left at its default
+    (
+        "lxml-parser-flag-parameter-left-at-its-default",
+        611,
+        "xxe-parser",
+        "semgrep",
+        FP,
+        """
+from lxml import etree
+from flask import request
+def load(data, resolve_entities=False):
+    parser = etree.XMLParser(resolve_entities=resolve_entities)
+    return etree.fromstring(data, parser)  # <-
+def view():
+    return load(request.data)
+""",
+    ),
+    (
+        "lxml-parser-flag-parameter-a-caller-switches-on",
+        611,
+        "xxe-parser",
+        "semgrep",
+        TP,
+        """
+from lxml import etree
+from flask import request
+def load(data, resolve_entities=False):
+    parser = etree.XMLParser(resolve_entities=resolve_entities)
+    return etree.fromstring(data, parser)  # <-
+def view():
+    return load(request.data, resolve_entities=True)
+""",
+    ),
+    (
+        "lxml-parser-flag-parameter-of-a-method",
+        611,
+        "xxe-parser",
+        "semgrep",
+        TP,
+        """
+from lxml import etree
+class Loader:
+    def load(self, data, resolve_entities=False):
+        parser = etree.XMLParser(resolve_entities=resolve_entities)
+        return etree.fromstring(data, parser)  # <-
+""",
+    ),
+    # ------------------------------------------------ aiohttp: a file response is a path sink
+    (
+        "aiohttp-file-response-of-a-route-parameter",
+        22,
+        "nonliteral-path",
+        "semgrep",
+        TP,
+        """
+from aiohttp import web
+async def download(request):
+    return web.FileResponse("/srv/files/" + request.match_info["name"])  # <-
+""",
+    ),
+    (
+        "aiohttp-file-response-of-a-basename",
+        22,
+        "nonliteral-path",
+        "semgrep",
+        FP,
+        """
+import os
+from aiohttp import web
+async def download(request):
+    name = os.path.basename(request.match_info["name"])
+    return web.FileResponse(os.path.join("/srv/files", name))  # <-
+""",
+    ),
+    # ------------------------------------------------ urllib3: hiding warnings switches nothing off
+    (
+        "urllib3-disable-warnings",
+        295,
+        "tls-verification-disabled",
+        "semgrep",
+        FP,
+        """
+import urllib3
+urllib3.disable_warnings()  # <-
+""",
+    ),
+    (
+        "requests-verify-false-beside-disable-warnings",
+        295,
+        "tls-verification-disabled",
+        "semgrep",
+        TP,
+        """
+import requests, urllib3
+urllib3.disable_warnings()
+def fetch(url):
+    return requests.get(url, verify=False)  # <-
+""",
+    ),
+    # ------------------------------------------------ Mako (B702): escapes only with default_filters
+    (
+        "b702-mako-template-without-default-filters",
+        79,
+        "B702",
+        "bandit",
+        TP,
+        """
+from mako.template import Template
+def page(name):
+    return Template("<p>${name}</p>").render(name=name)  # <-
+""",
+    ),
+    (
+        "b702-mako-template-with-kwargs",
+        79,
+        "B702",
+        "bandit",
+        TP,
+        """
+from mako.template import Template
+def page(source, **options):
+    return Template(source, **options)  # <-
+""",
+    ),
+    (
+        "mako-template-text-from-the-request-runs-code",
+        1336,
+        "template-from-string",
+        "semgrep",
+        TP,
+        """
+from mako.template import Template
+from flask import request
+def page():
+    return Template(request.args["t"]).render()  # <-
+""",
+    ),
+    (
+        "mako-template-constant-text",
+        1336,
+        "template-from-string",
+        "semgrep",
+        FP,
+        """
+from mako.template import Template
+from flask import request
+def page():
+    return Template("<p>${n}</p>").render(n=request.args["n"])  # <-
+""",
+    ),
 ]
 
 

@@ -167,3 +167,13 @@ def test_gcc_13_sarif_file(tmp_path: Path) -> None:
         (2, "‘p’ is NULL"),
         (3, "dereference of NULL ‘p’"),
     ]
+
+
+def test_a_clean_translation_unit_is_an_empty_array(tmp_path: Path) -> None:
+    """gcc -fdiagnostics-format=json writes ``[]`` for a file with no diagnostic; a build log of
+    clean files is lines of ``[]``. Both are gcc's output with no finding, not an unknown format."""
+    one, many = tmp_path / "one.json", tmp_path / "many.json"
+    one.write_text("[]\n")
+    many.write_text("[]\n[]\n[]\n")
+    res = load_findings([one, many], tmp_path)
+    assert res.errors == [] and res.findings == []

@@ -11,6 +11,7 @@ that point into it (``p = buf``, ``p = buf - 8``):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from tree_sitter import Node
@@ -51,8 +52,13 @@ def declaration_uses(ctx: Ctx, decls: list[Node], index_safe: IndexCheck) -> Out
         name = text(decl.child_by_field_name("declarator"))
         names.append(name)
         func = enclosing_function(decl)
+        field = (decl.child_by_field_name("declarator") or decl).type == "field_identifier"
+        if func is None:
+            elsewhere = _named_elsewhere(ctx, decl, name, field)
+            if elsewhere is not None:
+                return elsewhere
         typ = declared_type(name, func, ctx.parsed.tree.root_node) or ""
-        got = _object_uses(ctx, name, func, index_safe, string=_is_text(typ))
+        got = _object_uses(ctx, name, func, index_safe, string=_is_text(typ), fields=field)
         if isinstance(got, Outcome):
             return got
         count += got[0]
@@ -73,15 +79,72 @@ def _is_text(typ: str) -> bool:
     return base in (["char"], ["wchar_t"], ["signed", "char"])
 
 
+MAX_OTHER_FILES = 2000
+
+
+def _named_elsewhere(ctx: Ctx, decl: Node, name: str, field: bool) -> Outcome | None:
+    """Code in other files may reach a field of a struct declared in a header (``s->name``) or a
+    file-scope array that is not ``static`` (through an ``extern`` declaration): those accesses are not
+    judged here, so the finding stays open when another file does. (A struct defined in a ``.c`` file
+    is visible to no other file.)"""
+    if field and not ctx.path.endswith(_HEADER_SUFFIXES):
+        return None
+    if not field and _is_static(decl):
+        return None
+    word = re.escape(name.encode())
+    pattern = (
+        re.compile(rb"(?:\.|->)\s*" + word + rb"(?![\w$])")
+        if field
+        else re.compile(rb"\bextern\b[^;{}]*(?<![\w$])" + word + rb"(?![\w$])")
+    )
+    try:
+        files = [f for f in ctx.index.files() if f != ctx.path and f.endswith(_C_SUFFIXES)]
+    except Exception:
+        files = []
+    for rel in files[:MAX_OTHER_FILES]:
+        got = ctx.index.read(rel)
+        if isinstance(got, tuple) and pattern.search(got[1]):
+            what = f"field `{name}`" if field else f"global array `{name}`"
+            return Outcome(
+                "NEEDS_REVIEW",
+                0.4,
+                "accessed in other files",
+                f"The {what} is also reached from {rel}: its accesses there are not judged here.",
+                [ctx.note(decl, f"{what} is visible to other files", "sink")],
+            )
+    return None
+
+
+_HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx", ".inc")
+_C_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".inc")
+
+
+def _is_static(decl: Node) -> bool:
+    cur: Node | None = decl
+    while cur is not None and cur.type != "declaration":
+        cur = cur.parent
+    return cur is not None and any(
+        c.type == "storage_class_specifier" and text(c) == "static" for c in cur.children
+    )
+
+
 def _object_uses(
-    ctx: Ctx, name: str, func: Node | None, index_safe: IndexCheck, *, string: bool = False
+    ctx: Ctx,
+    name: str,
+    func: Node | None,
+    index_safe: IndexCheck,
+    *,
+    string: bool = False,
+    fields: bool = False,
 ) -> tuple[int, list[Note]] | Outcome:
     """Every access to the object ``name`` (an array, or the block a local pointer holds) in its
     own scope, directly or through pointers that point into it; a character object (``string``)
-    read as a string must have been given a terminator first."""
+    read as a string must have been given a terminator first. A file-scope array (or, with
+    ``fields``, a struct field array, reached as ``s.name`` / ``p->name``) is judged in the whole
+    file."""
     scope = func if func is not None else ctx.parsed.tree.root_node
-    pointers = aliases_of(func, name) if func is not None else {name}
-    escape = _escapes(scope, pointers)
+    pointers = aliases_of(scope, name, fields=fields)
+    escape = _escapes(scope, pointers, fields)
     if escape is not None:
         return keep(
             ctx,
@@ -90,7 +153,9 @@ def _object_uses(
             "where code the analyst does not follow may read or write through it",
             "unbounded write",
         )
-    return accesses_safe(ctx, scope, pointers, index_safe, 0, string_of=name if string else None)
+    return accesses_safe(
+        ctx, scope, pointers, index_safe, 0, string_of=name if string else None, fields=fields
+    )
 
 
 def block_uses(ctx: Ctx, name: str, func: Node, index_safe: IndexCheck) -> list[Note] | Outcome:
@@ -113,6 +178,7 @@ def accesses_safe(
     depth: int,
     *,
     string_of: str | None = None,
+    fields: bool = False,
 ) -> tuple[int, list[Note]] | Outcome:
     """Every access in ``scope`` through ``pointers``: (how many, their notes), or the first that
     is not proven inside its object (for the character object ``string_of``, a read as a string
@@ -122,15 +188,15 @@ def accesses_safe(
     for n in walk(scope):
         if n.type == "call_expression":
             args = call_args(n)
-            if not any(pointer_bases(a) & pointers for a in args) or dead_branch(ctx, n) is not None:
+            if not any(pointer_bases(a, fields=fields) & pointers for a in args) or dead_branch(ctx, n):
                 continue
-            r = _call_safe(ctx, n, pointers, index_safe, depth)
+            r = _call_safe(ctx, n, pointers, index_safe, depth, fields=fields)
             if string_of is not None and not isinstance(r, Outcome):
-                unterminated = _unterminated_read(ctx, n, scope, pointers, string_of)
+                unterminated = _unterminated_read(ctx, n, scope, pointers, string_of, fields=fields)
                 r = unterminated if unterminated is not None else r
         elif n.type == "subscript_expression":
             arr = n.child_by_field_name("argument")
-            if arr is None or not pointer_bases(arr) & pointers or dead_branch(ctx, n) is not None:
+            if arr is None or not pointer_bases(arr, fields=fields) & pointers or dead_branch(ctx, n):
                 continue
             r = index_safe(ctx, n)
             if not isinstance(r, Outcome):
@@ -138,7 +204,12 @@ def accesses_safe(
                 r = sources if isinstance(sources, Outcome) else r + sources
         elif n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "*":
             arg = n.child_by_field_name("argument")
-            if arg is None or not pointer_bases(arg) & pointers or in_sizeof(n) or dead_branch(ctx, n):
+            if (
+                arg is None
+                or not pointer_bases(arg, fields=fields) & pointers
+                or in_sizeof(n)
+                or dead_branch(ctx, n)
+            ):
                 continue
             r = deref_safe(ctx, n, arg)
         else:
@@ -187,7 +258,7 @@ def deref_safe(ctx: Ctx, deref: Node, arg: Node) -> list[Note] | Outcome:
     )
 
 
-def _escapes(scope: Node, pointers: set[str]) -> Node | None:
+def _escapes(scope: Node, pointers: set[str], fields: bool = False) -> Node | None:
     """An assignment that stores a pointer into the array somewhere other than a local pointer
     (a field, an element, through a pointer): other functions may then reach it."""
     for n in walk(scope):
@@ -195,7 +266,7 @@ def _escapes(scope: Node, pointers: set[str]) -> Node | None:
             continue
         right = n.child_by_field_name("right")
         left = n.child_by_field_name("left")
-        if right is None or left is None or not pointer_bases(right) & pointers:
+        if right is None or left is None or not pointer_bases(right, fields=fields) & pointers:
             continue
         lhs = strip_expr(left)
         if lhs.type != "identifier":
@@ -226,11 +297,11 @@ def _element_copy_sources(ctx: Ctx, sub: Node, index_safe: IndexCheck) -> list[N
 
 
 def _call_safe(
-    ctx: Ctx, call: Node, pointers: set[str], index_safe: IndexCheck, depth: int
+    ctx: Ctx, call: Node, pointers: set[str], index_safe: IndexCheck, depth: int, *, fields: bool = False
 ) -> list[Note] | Outcome:
     callee = ctx.callee(call)
     args = call_args(call)
-    at = [i for i, a in enumerate(args) if pointer_bases(a) & pointers]
+    at = [i for i, a in enumerate(args) if pointer_bases(a, fields=fields) & pointers]
     if callee in COPY_FUNCS:
         return copy_safe(ctx, call)  # as its destination, its source or a printed argument: the whole copy
     if callee in SCAN_FUNCS:
@@ -343,11 +414,13 @@ def _variadic_only_printed(ctx: Ctx, fdef: Node) -> bool:
     return True
 
 
-def _unterminated_read(ctx: Ctx, call: Node, scope: Node, pointers: set[str], name: str) -> Outcome | None:
+def _unterminated_read(
+    ctx: Ctx, call: Node, scope: Node, pointers: set[str], name: str, *, fields: bool = False
+) -> Outcome | None:
     for k, a in enumerate(call_args(call)):
-        if pointer_base(a) not in pointers or not reads_as_string(ctx, call, k):
+        if not pointer_bases(a, fields=fields) & pointers or not reads_as_string(ctx, call, k):
             continue
-        if not terminated_before(ctx, call, scope, pointers, name):
+        if not terminated_before(ctx, call, scope, pointers, name, fields=fields):
             return keep(
                 ctx,
                 call,

@@ -9,6 +9,8 @@
 - CWE-476: a pointer use dominated by a NULL check, or a pointer that can never be NULL;
 - CWE-190: arithmetic whose operands are bounded by a dominating range check, or constants
   whose result fits;
+- CWE-330/338: a predictable generator whose numbers are only delays (not a finding) or reach key
+  material, a token, a salt or a session id (a finding);
 - cppcheck's ``allocaCalled``: a constant, small ``alloca`` outside loops and recursion whose
   block is only accessed inside its bounds.
 
@@ -25,10 +27,13 @@ from .c_buffer import judge_buffer
 from .c_command import judge_command
 from .c_context import Ctx
 from .c_format import judge_format
+from .c_lexical import flawfinder_name_not_called
 from .c_memory import judge_memory
 from .c_null import judge_null
 from .c_overflow import judge_overflow
+from .c_random import judge_random
 from .c_tree import file_macros
+from .c_unused import judge_unused
 from .families import Family
 from .outcome import Outcome
 
@@ -41,6 +46,9 @@ def judge_c(finding: Finding, family: Family, parsed: ParsedFile, index: Workspa
     ctx = Ctx(finding, parsed, index, file_macros(root))
     lo = finding.line
     hi = min(max(finding.location.region.last_line, lo), lo + 20)
+    lexical = flawfinder_name_not_called(ctx, root, lo, hi)
+    if lexical is not None:
+        return lexical
     if family == "format_string":
         return judge_format(ctx, root, lo, hi)
     if family == "command":
@@ -55,6 +63,10 @@ def judge_c(finding: Finding, family: Family, parsed: ParsedFile, index: Workspa
         return judge_alloca(ctx, root, lo, hi)
     if family in {"uninit", "double_free", "use_after_free", "leak"}:
         return judge_memory(ctx, family, root, lo, hi)
+    if family == "weak_random":
+        return judge_random(ctx, root, lo, hi)
+    if family == "unused":
+        return judge_unused(ctx, root, lo, hi)
     return Outcome(
         "NEEDS_REVIEW", 0.3, "not modelled for C", f"The {family} family is not modelled for C.", []
     )

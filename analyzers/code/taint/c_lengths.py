@@ -7,7 +7,7 @@ from tree_sitter import Node
 
 from .c_context import Ctx
 from .c_objects import elem_of, room
-from .c_tree import call_args, callee_of, declared_name, strip_expr, stripped_text, text, walk
+from .c_tree import call_args, callee_of, plain_definitions, strip_expr, stripped_text
 
 LENGTHS = frozenset({"strlen", "wcslen", "strnlen", "wcsnlen"})
 
@@ -15,29 +15,14 @@ LENGTHS = frozenset({"strlen", "wcslen", "strnlen", "wcsnlen"})
 def string_length_of(func: Node, name: str, pointers: set[str] | None) -> Node | None:
     """The first definition of ``name`` when every one is ``strlen(p)`` (of one of ``pointers``,
     when given) and nothing else ever writes ``name`` (or takes its address)."""
+    defs = plain_definitions(func, name)
+    if defs is None:
+        return None
     found: Node | None = None
-    for n in walk(func):
-        value: Node | None = None
-        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
-            value = n.child_by_field_name("value")
-            if value is None:
-                continue
-        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
-            if text(n.child_by_field_name("operator")) != "=":
-                return None
-            value = n.child_by_field_name("right")
-        elif (n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name) or (
-            n.type == "pointer_expression"
-            and text(n.child_by_field_name("operator")) == "&"
-            and stripped_text(n.child_by_field_name("argument")) == name
-        ):
-            return None
-        else:
-            continue
-        v = strip_expr(value) if value is not None else None
+    for n, value in defs:
+        v = strip_expr(value)
         if (
-            v is None
-            or v.type != "call_expression"
+            v.type != "call_expression"
             or callee_of(v) not in LENGTHS
             or not call_args(v)
             or (pointers is not None and stripped_text(call_args(v)[0]) not in pointers)

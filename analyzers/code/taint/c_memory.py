@@ -20,12 +20,14 @@ from tree_sitter import Node
 
 from ...findings.model import Finding
 from .c_context import Ctx
+from .c_split import envs
 from .c_states import RELEASERS, lost_at_exit, states_at
 from .c_tree import (
     aliases_of,
     call_args,
     callee_of,
     enclosing_function,
+    idents,
     on_lines,
     strip_expr,
     stripped_text,
@@ -38,6 +40,10 @@ from .outcome import Outcome
 from .values import Note
 
 _QUOTED = re.compile(r"[‘'`\"]([A-Za-z_]\w*)[’'`\"]")
+# quoted names in gcc's messages that are the releasing function, not the variable
+_NOT_VARIABLES = frozenset(
+    {"free", "realloc", "fclose", "pclose", "closedir", "delete", "delete[]", "munmap"}
+)
 _CPPCHECK_NAME = re.compile(r"(?:variable|leak):\s+([A-Za-z_]\w*)\b", re.I)
 _CLAIM = {
     "uninit": "read before it is assigned",
@@ -57,9 +63,9 @@ def variable_of(finding: Finding) -> str | None:
     if isinstance(symbols, list) and symbols and isinstance(symbols[0], str):
         name = str(symbols[0])
         return name if re.fullmatch(r"[A-Za-z_]\w*", name) else None
-    quoted = _QUOTED.findall(finding.message)
+    quoted = [q for q in _QUOTED.findall(finding.message) if q not in _NOT_VARIABLES]
     if quoted:
-        return str(quoted[-1])
+        return str(quoted[-1])  # gcc: "double-‘free’ of ‘p’", "pointer ‘p’ may be used after ‘free’"
     m = _CPPCHECK_NAME.search(finding.message)
     return m.group(1) if m else None
 
@@ -233,6 +239,19 @@ def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int]
         )
         evidence = [sink, *_assignments(ctx, func, name, site)]
         return Outcome("FALSE_POSITIVE", 0.8, "state ruled out on every path", why + ".", evidence)
+    contradicted = _contradicted(ctx, name, site, bad)
+    if contradicted is not None:
+        split, tests = contradicted
+        return Outcome(
+            "FALSE_POSITIVE",
+            0.75,
+            "path contradicted by a check",
+            f"No path that can run reaches line {site.start_point[0] + 1} with `{name}` {_CLAIM[family]}: "
+            f"the branches that lead there test {split} (never changed in the function), and every "
+            f"value of it that makes `{name}` {'uninitialised' if family == 'uninit' else 'released'} "
+            "skips this line." + path_summary(ctx.finding),
+            [sink, *tests, *_releases(ctx, func, name, site, family)],
+        )
     only = states <= {bad} | ({"null"} if family != "uninit" else set())
     what = "never assigned" if family == "uninit" else "already released"
     return Outcome(
@@ -244,6 +263,29 @@ def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int]
         + path_summary(ctx.finding),
         [sink, *_releases(ctx, func, name, site, family)],
     )
+
+
+def _contradicted(ctx: Ctx, name: str, site: Node, bad: str) -> tuple[str, list[Note]] | None:
+    """The unchanging variables whose tests rule out every path on which ``name`` is ``bad`` at
+    ``site`` (run once per value that decides those tests); None when some value lets it through."""
+    func = enclosing_function(site)
+    if func is None:
+        return None
+    cases = envs(ctx, func)
+    if not cases:
+        return None
+    for env in cases:
+        got = states_at(ctx, name, site, env=env)
+        if got is None or bad in got:
+            return None
+    names = sorted(cases[0])
+    tests = [
+        ctx.note(cond, f"tests {', '.join(f'`{v}`' for v in names if v in idents(cond))}: unchanged", "guard")
+        for n in walk(func)
+        if n.type == "if_statement" and (cond := n.child_by_field_name("condition")) is not None
+        and idents(cond) & set(names)
+    ]  # fmt: skip
+    return ", ".join(f"`{v}`" for v in names), tests[:4]
 
 
 def _assignments(ctx: Ctx, func: Node | None, name: str, before: Node) -> list[Note]:

@@ -18,6 +18,7 @@ from .c_tree import (
     callee_of,
     declared_name,
     param_names,
+    plain_definitions,
     strip_expr,
     stripped_text,
     text,
@@ -75,8 +76,7 @@ def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[T
     if t == "null" or text(e) in {"NULL", "nullptr"}:
         return []  # no object
     if t in {"string_literal", "concatenated_string"}:
-        s = literal_string(text(e))
-        return [Target(text(e)[:20], len(s) + 1 if s is not None else None, 0, e)]
+        return [_literal_target(text(e), e)]
     if t == "call_expression":
         callee = _callee(ctx, e)
         args = call_args(e)
@@ -135,6 +135,9 @@ def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[T
     if t != "identifier":
         return None
     name = text(e)
+    value = ctx.macro(name) if declared_type(name, func, ctx.parsed.tree.root_node) is None else None
+    if value is not None and literal_string(value) is not None:
+        return [_literal_target(value, e)]  # #define SRC "...": the literal itself
     if name in ctx.bindings:
         return [Target(name, ctx.bindings[name], 0, e)]
     size = array_size(ctx, name, func, e)
@@ -151,6 +154,14 @@ def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[T
         own = _pointer_defs(ctx, name, func, depth, local=True)
         return None if incoming is None or own is None else incoming + own
     return _pointer_defs(ctx, name, func, depth)
+
+
+def _literal_target(literal: str, where: Node) -> Target:
+    """A string literal's bytes, terminator included (4 per character for ``L"..."``/``U"..."``,
+    2 for ``u"..."``)."""
+    s = literal_string(literal)
+    unit = 4 if literal.lstrip().startswith(("L", "U")) else 2 if literal.lstrip().startswith('u"') else 1
+    return Target(literal[:20], (len(s) + 1) * unit if s is not None else None, 0, where)
 
 
 def _straight_statements(block: Node) -> list[Node]:
@@ -349,19 +360,11 @@ def found_in_string(ctx: Ctx, name: str, func: Node) -> list[Node] | None:
 
     if name in param_names(func):
         return None
+    defs = plain_definitions(func, name)
+    if defs is None:
+        return None
     found: list[Node] = []
-    for n in walk(func):
-        value: Node | None = None
-        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
-            value = n.child_by_field_name("value")
-        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
-            if text(n.child_by_field_name("operator")) != "=":
-                return None
-            value = n.child_by_field_name("right")
-        elif _moved_or_escapes(n, name):
-            return None
-        if value is None:
-            continue
+    for _n, value in defs:
         v = strip_expr(value)
         if v.type == "null" or text(v) in {"NULL", "0", "nullptr"}:
             continue
@@ -374,14 +377,3 @@ def found_in_string(ctx: Ctx, name: str, func: Node) -> list[Node] | None:
             return None
         found.append(v)
     return found or None
-
-
-def _moved_or_escapes(n: Node, name: str) -> bool:
-    """``name++`` / ``--name`` (moved), or ``&name`` (anything may set it)."""
-    if n.type == "update_expression":
-        return stripped_text(n.child_by_field_name("argument")) == name
-    return (
-        n.type == "pointer_expression"
-        and text(n.child_by_field_name("operator")) == "&"
-        and stripped_text(n.child_by_field_name("argument")) == name
-    )

@@ -21,11 +21,10 @@ from .c_tree import (
     aliases_of,
     call_args,
     callee_of,
-    declared_name,
+    plain_definitions,
     strip_expr,
     stripped_text,
     text,
-    walk,
 )
 from .c_values import const_int, sizeof_value
 from .values import Note
@@ -270,30 +269,12 @@ def received_index(ctx: Ctx, sub: Node, arr: Node, count: int, func: Node) -> li
 
 
 def _single_receive(func: Node, name: str) -> Node | None:
-    found: Node | None = None
-    for n in walk(func):
-        value: Node | None = None
-        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
-            value = n.child_by_field_name("value")
-            if value is None:
-                continue
-        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
-            if text(n.child_by_field_name("operator")) != "=":
-                return None
-            value = n.child_by_field_name("right")
-        elif (n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name) or (
-            n.type == "pointer_expression"
-            and text(n.child_by_field_name("operator")) == "&"
-            and stripped_text(n.child_by_field_name("argument")) == name
-        ):
-            return None
-        else:
-            continue
-        v = strip_expr(value) if value is not None else None
-        if v is None or v.type != "call_expression" or callee_of(v) not in _RECEIVERS or found is not None:
-            return None
-        found = v
-    return found
+    """The one receive call ``name`` is ever set from (None: set otherwise, or more than once)."""
+    defs = plain_definitions(func, name)
+    if defs is None or len(defs) != 1:
+        return None
+    v = strip_expr(defs[0][1])
+    return v if v.type == "call_expression" and callee_of(v) in _RECEIVERS else None
 
 
 def _not_failed(ctx: Ctx, name: str, at: Node, func: Node) -> Note | None:

@@ -349,3 +349,31 @@ FINDS_IN_STRING: Final[frozenset[str]] = frozenset(
     {"strchr", "strrchr", "strstr", "strcasestr", "strpbrk", "index", "rindex",
      "wcschr", "wcsrchr", "wcsstr", "wcspbrk"}
 )  # fmt: skip
+# Weak (predictable) pseudo-random generators (CWE-330/338) and their seeders.
+WEAK_GENERATORS: Final[frozenset[str]] = frozenset(
+    {"rand", "random", "rand_r", "drand48", "erand48", "lrand48", "nrand48", "mrand48", "jrand48",
+     "g_random_int", "g_random_int_range", "g_random_double", "g_random_double_range", "g_random_boolean",
+     "g_rand_int", "g_rand_int_range", "g_rand_double", "g_rand_double_range", "g_rand_boolean"}
+)  # fmt: skip
+WEAK_SEEDERS: Final[frozenset[str]] = frozenset(
+    {"srand", "srandom", "srand48", "seed48", "lcong48", "initstate", "setstate", "g_random_set_seed",
+     "g_rand_set_seed"}
+)  # fmt: skip
+# Calls whose argument (at the index given) is only a delay: a random value there spreads retries or
+# polling in time, which no attacker gains from predicting.
+DELAY_ARGS: Final[dict[str, int]] = {
+    "sleep": 0, "usleep": 0, "alarm": 0, "poll": 2, "epoll_wait": 3, "g_usleep": 0, "Sleep": 0,
+}  # fmt: skip
+# Calls that make keys, IVs, nonces, MACs or ciphertexts from their arguments (prefixes): a random
+# value handed to them is key material.
+CRYPTO_PREFIXES: Final[tuple[str, ...]] = (
+    "EVP_", "AES_", "DES_", "HMAC", "RSA_", "EC_", "SHA", "MD5", "crypto_", "gcry_", "mbedtls_",
+    "wc_", "CC_", "BN_", "PKCS5_", "RAND_seed", "RAND_add",
+)  # fmt: skip
+# Words that name secrets in identifiers (variables, fields, functions): a random value stored
+# under such a name, or handed to such a function, is a key, token, salt or session id.
+SECRET_WORDS: Final[tuple[str, ...]] = (
+    "key", "token", "salt", "nonce", "iv", "session", "sessid", "sid", "secret", "password", "passwd",
+    "pwd", "otp", "pin", "csrf", "xsrf", "cookie", "auth", "challenge", "seed", "uuid", "guid", "cipher",
+    "crypt", "cred",
+)  # fmt: skip

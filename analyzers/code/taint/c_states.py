@@ -24,6 +24,7 @@ from tree_sitter import Node
 from .c_conditions import comparisons
 from .c_context import Ctx
 from .c_spec import C_TERMINATORS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
+from .c_split import decide
 from .c_tree import (
     aliases_of,
     call_args,
@@ -88,14 +89,18 @@ class _Run:
     entry: set[State] | None = None  # the parameter's states on entry, when given
     dead_hit: bool = False  # the target sits in code that never runs
     lost: list[Node] = field(default_factory=list)  # assignments that overwrote held memory
+    env: dict[str, int] = field(default_factory=dict)  # unchanging variables fixed to one value each
 
 
-def states_at(ctx: Ctx, name: str, target: Node, depth: int = 0) -> States | None:
-    """Every state ``name`` may have just before ``target`` runs; None when unknown (or never reached)."""
+def states_at(
+    ctx: Ctx, name: str, target: Node, depth: int = 0, env: dict[str, int] | None = None
+) -> States | None:
+    """Every state ``name`` may have just before ``target`` runs; None when unknown (or never reached).
+    ``env``: unchanging variables taken to hold these values (tests on them are decided)."""
     func = enclosing_function(target)
     if func is None:
         return None
-    run = _Run(ctx, func, name, target, depth=depth)
+    run = _Run(ctx, func, name, target, depth=depth, env=dict(env or {}))
     try:
         _interpret(run)
     except (Unknown, RecursionError):
@@ -324,6 +329,9 @@ def _if(run: _Run, node: Node, s: set[State]) -> Flow:
     alt = node.child_by_field_name("alternative")
     cur = _expr(run, cond, s) if cond is not None else set(s)
     value = const_int(run.ctx, cond, run.func) if cond is not None else None
+    if value is None and cond is not None and run.env:
+        known = decide(run.ctx, cond, run.env, run.func)
+        value = None if known is None else int(known)
     out = Flow()
     if value is None or value:
         t_in = _refine(run, cond, True, cur) if cond is not None else cur

@@ -24,6 +24,7 @@ from .c_tree import (
     enclosing_function,
     param_names,
     pointer_base,
+    pointer_bases,
     squash,
     strip_expr,
     text,
@@ -93,7 +94,14 @@ def reads_as_string(ctx: Ctx, call: Node, i: int, depth: int = 0) -> bool:
 
 
 def terminated_before(
-    ctx: Ctx, at: Node, scope: Node, pointers: set[str], name: str, *, strict: bool = False
+    ctx: Ctx,
+    at: Node,
+    scope: Node,
+    pointers: set[str],
+    name: str,
+    *,
+    strict: bool = False,
+    fields: bool = False,
 ) -> bool:
     """Something that may leave a terminator in the object runs before ``at`` (or in a loop around
     it): its initialiser, a ``x[k] = '\\0'`` or ``*p = 0`` through a pointer into it, a call that
@@ -112,11 +120,11 @@ def terminated_before(
         if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
             if n.child_by_field_name("value") is not None:
                 return True
-        elif n.type == "assignment_expression" and _terminates(n, pointers):
+        elif n.type == "assignment_expression" and _terminates(n, pointers, fields):
             return True
         elif n.type == "call_expression" and n != at:
             args = call_args(n)
-            at_i = [k for k, a in enumerate(args) if pointer_base(a) in pointers]
+            at_i = [k for k, a in enumerate(args) if pointer_bases(a, fields=fields) & pointers]
             if not at_i:
                 continue
             callee = ctx.callee(n)
@@ -144,7 +152,7 @@ def _copies_terminator(ctx: Ctx, call: Node) -> bool:
     return len(args) >= 3 and func is not None and copies_terminator(ctx, call, args[1], args[2], func)
 
 
-def _terminates(assign: Node, pointers: set[str]) -> bool:
+def _terminates(assign: Node, pointers: set[str], fields: bool = False) -> bool:
     if text(assign.child_by_field_name("operator")) != "=":
         return False
     left, right = assign.child_by_field_name("left"), assign.child_by_field_name("right")
@@ -157,7 +165,7 @@ def _terminates(assign: Node, pointers: set[str]) -> bool:
         base = lhs.child_by_field_name("argument")
         return (
             base is not None
-            and pointer_base(base) in pointers
+            and bool(pointer_bases(base, fields=fields) & pointers)
             and bool(_TERMINATOR.match(squash(text(right))))
         )
     return False

@@ -177,41 +177,46 @@ def _first_base(arg: Node) -> str:
     return ""
 
 
-def pointer_bases(arg: Node) -> set[str]:
-    """Every variable a pointer expression may point into (both arms of ``c ? a : b``)."""
+def pointer_bases(arg: Node, *, fields: bool = False) -> set[str]:
+    """Every variable a pointer expression may point into (both arms of ``c ? a : b``); with
+    ``fields``, a struct field array is named by its field (``s->buf``, ``&s.buf[2]``: ``buf``)."""
     a = strip_expr(arg)
     if a.type == "binary_expression" and text(a.child_by_field_name("operator")) in {"+", "-"}:
         left = a.child_by_field_name("left")
-        return pointer_bases(left) if left is not None else set()
+        return pointer_bases(left, fields=fields) if left is not None else set()
     if a.type == "pointer_expression" and text(a.child_by_field_name("operator")) == "&":
         inner = a.child_by_field_name("argument")
         inner = strip_expr(inner) if inner is not None else None
         if inner is not None and inner.type == "subscript_expression":
             base = inner.child_by_field_name("argument")
-            return pointer_bases(base) if base is not None else set()
+            return pointer_bases(base, fields=fields) if base is not None else set()
+        if fields and inner is not None and inner.type == "field_expression":
+            return {text(inner.child_by_field_name("field"))}  # &s.buf
         return {text(inner)} if inner is not None and inner.type == "identifier" else set()  # &buf
     if a.type == "update_expression":
         inner = a.child_by_field_name("argument")
-        return pointer_bases(inner) if inner is not None else set()
+        return pointer_bases(inner, fields=fields) if inner is not None else set()
     if a.type == "conditional_expression":
         out: set[str] = set()
         for part in (a.child_by_field_name("consequence"), a.child_by_field_name("alternative")):
             if part is not None:
-                out |= pointer_bases(part)
+                out |= pointer_bases(part, fields=fields)
         return out
     if a.type == "comma_expression":
         right = a.child_by_field_name("right")
-        return pointer_bases(right) if right is not None else set()
+        return pointer_bases(right, fields=fields) if right is not None else set()
     if a.type == "assignment_expression" and text(a.child_by_field_name("operator")) == "=":
         right = a.child_by_field_name("right")
-        return pointer_bases(right) if right is not None else set()
+        return pointer_bases(right, fields=fields) if right is not None else set()
     if a.type == "call_expression" and callee_of(a) in RETURNS_INTO_FIRST:
         args = call_args(a)
-        return pointer_bases(args[0]) if args else set()
+        return pointer_bases(args[0], fields=fields) if args else set()
+    if fields and a.type == "field_expression":
+        return {text(a.child_by_field_name("field"))}
     return {text(a)} if a.type == "identifier" else set()
 
 
-def aliases_of(func: Node, name: str) -> set[str]:
+def aliases_of(func: Node, name: str, *, fields: bool = False) -> set[str]:
     """Names copied to or from ``name`` (``q = p``, ``p = q``, ``q = p + 8``, ``q = c ? p : r``,
     ``q = strchr(p, c)``), and pointers a call may set to point into it (``strtol(p, &end, 10)``),
     transitively: pointers that may point into the same object."""
@@ -224,12 +229,12 @@ def aliases_of(func: Node, name: str) -> set[str]:
         elif n.type == "init_declarator":
             left, right = n.child_by_field_name("declarator"), n.child_by_field_name("value")
         elif n.type == "call_expression":
-            pairs.extend(_out_pointer_pairs(func, n))
+            pairs.extend(_out_pointer_pairs(func, n, fields))
         if left is None or right is None:
             continue
         ln = declared_name(left) if n.type == "init_declarator" else text(strip_expr(left))
         if ln:
-            pairs.extend((ln, base) for base in pointer_bases(right) if base)
+            pairs.extend((ln, base) for base in pointer_bases(right, fields=fields) if base)
     changed = True
     while changed:
         changed = False
@@ -240,7 +245,7 @@ def aliases_of(func: Node, name: str) -> set[str]:
     return out
 
 
-def _out_pointer_pairs(func: Node, call: Node) -> list[tuple[str, str]]:
+def _out_pointer_pairs(func: Node, call: Node, fields: bool) -> list[tuple[str, str]]:
     """``f(buf, &q)``: a call handed a pointer variable's address may store into it a pointer into
     any other argument's object (``strtol(s, &end, 10)``, ``strtok_r(s, d, &save)``)."""
     args = call_args(call)
@@ -254,7 +259,7 @@ def _out_pointer_pairs(func: Node, call: Node) -> list[tuple[str, str]]:
     outs = [o for o in outs if _declared_pointer(func, o)]
     if not outs:
         return []
-    bases = {b for a in args for b in pointer_bases(a) if b and b not in outs}
+    bases = {b for a in args for b in pointer_bases(a, fields=fields) if b and b not in outs}
     return [(o, b) for o in outs for b in bases]
 
 
@@ -269,3 +274,27 @@ def _declared_pointer(func: Node, name: str) -> bool:
                 if cur is not None and cur.type == "pointer_declarator" and declared_name(cur) == name:
                     return True
     return False
+
+
+def plain_definitions(func: Node, name: str) -> list[tuple[Node, Node]] | None:
+    """Every ``(definition, value)`` of the variable ``name`` in ``func`` (``T name = v;``, ``name = v``),
+    in order; None when anything else may change it: ``name += k``, ``name++``, or its address
+    taken (``&name``: any call may then write it)."""
+    out: list[tuple[Node, Node]] = []
+    for n in walk(func):
+        value: Node | None = None
+        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
+            value = n.child_by_field_name("value")
+        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
+            if text(n.child_by_field_name("operator")) != "=":
+                return None
+            value = n.child_by_field_name("right")
+        elif (n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name) or (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and stripped_text(n.child_by_field_name("argument")) == name
+        ):
+            return None
+        if value is not None:
+            out.append((n, value))
+    return out

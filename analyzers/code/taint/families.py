@@ -42,12 +42,16 @@ Family = Literal[
     "stack_alloc",
     "search_path",
     "tmpfile",
+    "assertion",
+    "swallowed_exception",
+    "unused",
 ]
 
 # Rules with nothing to disprove beyond what the scanner saw: kept as TRUE_POSITIVE.
 # A temporary file named in advance (tempfile.mktemp, a fixed name under /tmp) can be created or linked
 # by another user first: the code itself is the weakness.
-SINKLESS_FAMILIES: Final[frozenset[str]] = frozenset({"hardcoded_secret", "tmpfile"})
+# An exception silently dropped (try/except/pass, try/except/continue) is the code itself, too.
+SINKLESS_FAMILIES: Final[frozenset[str]] = frozenset({"hardcoded_secret", "tmpfile", "swallowed_exception"})
 
 CWE_FAMILY: Final[dict[int, Family]] = {
     89: "sql",
@@ -127,6 +131,9 @@ CWE_FAMILY: Final[dict[int, Family]] = {
 
 # Bandit test ids (https://bandit.readthedocs.io/en/latest/plugins/).
 BANDIT_FAMILY: Final[dict[str, Family]] = {
+    "B101": "assertion",
+    "B110": "swallowed_exception",
+    "B112": "swallowed_exception",
     "B102": "code",
     "B307": "code",
     "B301": "deserialization",
@@ -206,6 +213,8 @@ CPPCHECK_FAMILY: Final[dict[str, Family]] = {
     "leakReturnValNotUsed": "leak",
     "leakNoVarFunctionCall": "leak",
     "allocaCalled": "stack_alloc",
+    "unusedLabel": "unused",
+    "unusedVariable": "unused",
 }
 
 # flawfinder rule ids whose CWE names no family the analyst models.
@@ -214,6 +223,10 @@ FLAWFINDER_FAMILY: Final[dict[str, Family]] = {
     # own risk is its write into the buffer; what the input reaches is judged at those findings.
     "FF1070": "buffer",
 }
+
+# flawfinder categories (the part of its rule name before "/": "random/srand") whose CWE is misleading:
+# flawfinder tags its random functions CWE-327 (a broken algorithm); they are weak randomness (CWE-338).
+FLAWFINDER_CATEGORY: Final[dict[str, Family]] = {"random": "weak_random"}
 
 # clang static analyzer checkers (csgrep: CLANG_WARNING, key event "warning[core.NullDereference]"),
 # by checker name or its prefix; unix.Malloc says which memory error in its message.
@@ -291,6 +304,10 @@ GCC_OPTION_FAMILY: Final[dict[str, Family]] = {
     "-Warray-bounds=": "buffer",
     "-Wformat-security": "format_string",
     "-Wformat-nonliteral": "format_string",
+    # code-quality claims the analyst can check against the code (not weaknesses)
+    "-Wunused-parameter": "unused",
+    "-Wunused-variable": "unused",
+    "-Wunused-label": "unused",
 }
 _GCC_OPTION = re.compile(r"-W[a-z][a-z0-9-]*=?")
 
@@ -343,6 +360,10 @@ def family_of(finding: Finding) -> Family | None:
     option = gcc_option(finding) if tool.startswith("gcc") or rule.startswith(("-W", "GCC_")) else None
     if option is not None and option in GCC_OPTION_FAMILY:
         return GCC_OPTION_FAMILY[option]  # more precise than its CWE, as bandit's test id
+    if tool == "flawfinder":
+        category = (finding.rule_name or "").split("/", 1)[0].strip().lower()
+        if category in FLAWFINDER_CATEGORY:
+            return FLAWFINDER_CATEGORY[category]
     for cwe in finding.cwe:
         fam = CWE_FAMILY.get(cwe)
         if fam is not None:

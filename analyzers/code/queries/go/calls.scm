@@ -1,2 +1,2 @@
-(call_expression function: (identifier) @name) @call
-(call_expression function: (selector_expression operand: (_) @receiver field: (field_identifier) @name)) @call
+(call_expression function: (identifier) @name)
+(call_expression function: (selector_expression operand: (_) @receiver field: (field_identifier) @name))

@@ -1,3 +1,3 @@
-; Call sites: @call the call node, @name the called name, @receiver the object of a method call.
-(call function: (identifier) @name) @call
-(call function: (attribute object: (_) @receiver attribute: (identifier) @name)) @call
+; Call sites: @name the called name, @receiver the object of a method call.
+(call function: (identifier) @name)
+(call function: (attribute object: (_) @receiver attribute: (identifier) @name))

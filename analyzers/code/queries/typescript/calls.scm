@@ -1,3 +1,3 @@
-(call_expression function: (identifier) @name) @call
-(call_expression function: (member_expression object: (_) @receiver property: (property_identifier) @name)) @call
-(new_expression constructor: (identifier) @name) @call
+(call_expression function: (identifier) @name)
+(call_expression function: (member_expression object: (_) @receiver property: (property_identifier) @name))
+(new_expression constructor: (identifier) @name)

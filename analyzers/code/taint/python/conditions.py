@@ -43,6 +43,8 @@ class Args:
     required: Required | None = None
     filled: dict[str, str] = field(default_factory=dict)  # placeholders for the rule's sentence
     qualify: Callable[[Node], str] | None = None  # the qualified name of a callee or name node
+    # a configuration value passed on from a parameter: the parameter's settled default
+    settle: Callable[[Val], Val] | None = None
 
     def explicit(self, a: ArgSpec) -> Val | None:
         pos, kw = a
@@ -230,6 +232,8 @@ def holds(when: Mapping[str, Any] | None, args: Args) -> bool:
         return False
     if "switched_on_later" in when and not _switched_on_later(args):
         return False
+    if "kwargs_spread" in when and "**" not in args.kws:
+        return False
     if "switches" in when and _switches_on(args) not in set(when["switches"]):
         return False
     req = args.required
@@ -247,6 +251,7 @@ def holds(when: Mapping[str, Any] | None, args: Args) -> bool:
         "any",
         "not",
         "switched_on_later",
+        "kwargs_spread",
         "switches",
         "required_missing",
         "required_unsure",
@@ -262,6 +267,8 @@ def holds(when: Mapping[str, Any] | None, args: Args) -> bool:
     else:
         spec = args.subject
     v = args.explicit(spec) if spec is not None else None
+    if v is not None and args.settle is not None:
+        v = args.settle(v)
     if "missing" in when and (v is None) != when["missing"]:
         return False
     if v is None:

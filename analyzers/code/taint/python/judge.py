@@ -11,13 +11,15 @@ from ....findings.model import Finding
 from ..families import SINKLESS_FAMILIES, Family
 from ..outcome import POSITIVE_ROLES, Outcome
 from ..values import Note, Val
+from .assertions import judge_assert
 from .callers import resolve_params
 from .defaults import settle_defaults
 from .engine import Engine
 from .imports import import_statement, understood_uses
 from .module import ModuleInfo
+from .secrets import none_secret
 from .sinks import SinkSite, dangerous_value, find_sinks
-from .syntax import descendants, enclosing_function, line_of, nkey, short, text
+from .syntax import descendants, enclosing_function, import_bindings, line_of, nkey, short, text
 
 if TYPE_CHECKING:
     from ...index import ParsedFile
@@ -37,6 +39,16 @@ def judge_python(finding: Finding, family: Family, parsed: ParsedFile, engine: E
     lo = finding.line
     hi = max(finding.location.region.last_line, lo)
     hi = min(hi, lo + 30)
+    if family == "hardcoded_secret":
+        none = none_secret(parsed.tree.root_node, parsed.path, lo)
+        if none is not None:
+            return Outcome(
+                "FALSE_POSITIVE",
+                0.9,
+                "the value is None",
+                f"No secret is written at line {lo}: {none.why}.",
+                [none],
+            )
     if family in SINKLESS_FAMILIES:
         return Outcome(
             "TRUE_POSITIVE",
@@ -46,6 +58,8 @@ def judge_python(finding: Finding, family: Family, parsed: ParsedFile, engine: E
             [Note(parsed.path, lo, hi, "reported code", "sink")],
         )
     engine.finding_cwes = frozenset(finding.cwe)
+    if family == "assertion":
+        return judge_assert(parsed.path, parsed.tree.root_node, lo, info=info, engine=engine, family=family)
     fam = engine.spec.families.get(family)
     if fam is None:
         return Outcome(
@@ -82,6 +96,8 @@ def judge_python(finding: Finding, family: Family, parsed: ParsedFile, engine: E
             notes = uses or [
                 Note(parsed.path, lo, lo, f"`{what}` is imported and never used", "safe_variant")
             ]
+            # the analyst read each use it cites (an investigation fetches what it consulted)
+            engine.consulted.update(f"{n.path}:{n.start_line}-{n.end_line}" for n in notes[:12])
             return Outcome(
                 "FALSE_POSITIVE", 0.8, "the module is used only in safe ways", said + ".", notes[:12]
             )
@@ -118,9 +134,36 @@ def _enclosing_sinks(
 def _import_uses(engine: Engine, info: ModuleInfo, root: Node, family: Family, line: int) -> list[SinkSite]:
     """A finding on an import statement (a "blacklisted import") is about the module's uses:
     the sinks of the family anywhere in the file."""
-    if import_statement(root, line) is None:
+    stmt = import_statement(root, line)
+    if stmt is None:
         return []
-    return find_sinks(engine, info, root, family, (1, root.end_point[0] + 1), returns=False)
+    names = set(import_bindings(stmt))
+    sites = find_sinks(engine, info, root, family, (1, root.end_point[0] + 1), returns=False)
+    return [s for s in sites if _uses_names(s.node, names, root)]
+
+
+def _root_name(node: Node | None) -> str:
+    while node is not None and node.type in {"attribute", "call", "subscript"}:
+        field = {"attribute": "object", "call": "function", "subscript": "value"}[node.type]
+        node = node.child_by_field_name(field)
+    return text(node) if node is not None and node.type == "identifier" else ""
+
+
+def _uses_names(call: Node, names: set[str], root: Node) -> bool:
+    """Whether a sink call goes through the imported names: its callee starts with one, or it is a
+    method of a variable some assignment in the file makes from one (``p = xml.sax.make_parser()``)."""
+    fn = call.child_by_field_name("function")
+    head = _root_name(fn)
+    if head in names:
+        return True
+    if not head:
+        return False
+    for n in descendants(root):
+        if n.type == "assignment" and text(n.child_by_field_name("left")) == head:
+            right = n.child_by_field_name("right")
+            if right is not None and right.type == "call" and _root_name(right) in names:
+                return True
+    return False
 
 
 def _forward_uses(

