@@ -129,7 +129,8 @@ def test_a_false_positive_cites_only_code_it_consulted(tmp_path: Path) -> None:
     """An investigation accepts a FALSE_POSITIVE only when its evidence lies in code it read (the
     heuristic analyst fetches what the judgement consulted): uses far from the import are cited."""
     code = (
-        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from xml.etree import ElementTree as etree\n"
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+        + "    from xml.etree import ElementTree as etree\n"
         + "\n" * 40
         + "def heading(el: etree.Element) -> str:\n    return el.text or ''\n"
     )
