@@ -455,7 +455,8 @@ async def atriage(
     if problem is not None:
         raise WrongRepo(problem)  # before the store is opened: nothing is written in the wrong folder
     workers = None
-    if store is None and investigate is None and first_run(options):
+    fresh = store is None and first_run(options)  # no store yet: nothing to reuse
+    if fresh and investigate is None:
         workers = start_workers(options, len(loaded.findings))  # all of it is to do: start them now
     try:
         result = await _atriage(
@@ -466,6 +467,7 @@ async def atriage(
             progress=progress,
             input_errors=input_errors,
             workers=workers,
+            fresh=fresh,
         )
     finally:
         if workers is not None:
@@ -496,13 +498,14 @@ async def _atriage(
     progress: Progress | None,
     input_errors: list[str],
     workers: Workers | None = None,
+    fresh: bool = False,
 ) -> TriageResult:
     """``findings`` not yet fingerprinted; ``input_errors`` gets what goes wrong on the way.
 
     Files whose findings' fingerprints the store remembers (same bytes) are not parsed to
     fingerprint them again (``fingerprint_cache``); worker processes start only for work big
     enough to pay for them (``start_workers``), unless ``workers`` were started already (closed
-    by the caller)."""
+    by the caller). ``fresh``: the store did not exist before this run (nothing to look up)."""
     from .fingerprint_cache import known_fingerprints, read_hashes, remember
 
     own_store = store is None
@@ -529,8 +532,11 @@ async def _atriage(
     else:
         st = store
     try:
-        hashes = await asyncio.to_thread(read_hashes, findings, options.repo)
-        known = await asyncio.to_thread(known_fingerprints, findings, hashes, st)
+        hashes: dict[str, str] = {}
+        known: list[str] = []
+        if not fresh:
+            hashes = await asyncio.to_thread(read_hashes, findings, options.repo)
+            known = await asyncio.to_thread(known_fingerprints, findings, hashes, st)
         fused = (
             investigate is None
             and options.baseline is None
@@ -541,7 +547,7 @@ async def _atriage(
             return await atriage_files(
                 findings, options, store=st, progress=progress, known=known, hashes=hashes, workers=workers
             )
-        unknown = sum(1 for fp in known if not fp)
+        unknown = len(findings) - sum(1 for fp in known if fp)
         own = workers is None and investigate is None
         if own:
             workers = start_workers(options, unknown)

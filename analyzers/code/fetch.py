@@ -211,6 +211,10 @@ class _Fetcher:
         return norm
 
     def _lines(self, path: str) -> list[str] | FetchResult:
+        parsed = self.index.parsed_now(path)  # the lines of a file parsed a moment ago: no new read
+        if parsed is not None:
+            kept = parsed.lines
+            return kept[:-1] if kept and kept[-1] == "" else list(kept)
         got = self.index.read(path)
         if isinstance(got, FileProblem):
             code = (

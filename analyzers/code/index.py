@@ -286,6 +286,18 @@ class WorkspaceIndex:
         got = self.load(rel)
         return got if isinstance(got, ParsedFile) else None
 
+    def parsed_now(self, rel: str) -> ParsedFile | None:
+        """The parsed file when it is among the recently parsed ones and still current (its stat
+        is checked, as ``load`` does), else None: never parses."""
+        with self._lock:
+            parsed = self._parsed.get(rel)
+            if parsed is None:
+                return None
+            got = self._summary(rel)
+            if isinstance(got, FileSummary) and got.content_hash == parsed.content_hash:
+                return parsed
+            return None
+
     def summary(self, rel: str) -> FileSummary | None:
         with self._lock:
             got = self._summary(rel)

@@ -14,6 +14,7 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Literal
 
 from ..findings.model import Finding
@@ -21,6 +22,7 @@ from ..models import Models, load_models
 from .taint.c_judge import judge_c
 from .taint.families import Family, family_of
 from .taint.outcome import POSITIVE_ROLES, Outcome
+from .taint.python.defaults import settled_default
 from .taint.python.engine import Engine
 from .taint.python.judge import judge_python
 from .taint.python.results import AnalysisBudgetExceeded
@@ -68,6 +70,7 @@ class Judge:
         self.index = index
         self.models = models if models is not None else load_models("python", index.root, tuple(model_paths))
         self.engine = Engine(index, python_spec(self.models))
+        self.engine.settle_default = partial(settled_default, self.engine)
 
     def judge(self, finding: Finding) -> Judgement:
         try:

@@ -52,9 +52,10 @@ TARGET_RECALL, TARGET_DROPPED, TARGET_REVIEW = 1.0, 0.50, 0.15
 # dropped every argument list run without a shell (unsound: option injection); drops must be earned
 # by evidence, so the floor follows the figure measured since. At 12:30 UTC (archive extraction judged
 # by the archive: tarsafe, filter='data'; unpack_archive a sink): dropped 0.558 (24/43), NEEDS_REVIEW
-# 0.019 (4/211).
+# 0.019 (4/211). At 12:45 UTC (a parser's configuration flag passed on from a parameter left at its
+# default by every caller: svglib): dropped 0.581 (25/43).
 FLOOR_RECALL = 1.0
-FLOOR_DROPPED = 0.557
+FLOOR_DROPPED = 0.580
 CEILING_REVIEW = 0.019
 
 

@@ -123,3 +123,23 @@ def test_import_findings(tmp_path: Path, name: str, rule: str, cwe: int, expecte
     )
     j = judge_finding(finding, WorkspaceIndex(tmp_path))
     assert j.verdict == expected, f"{name}: {j.verdict} ({j.reason}): {j.justification}"
+
+
+def test_a_false_positive_cites_only_code_it_consulted(tmp_path: Path) -> None:
+    """An investigation accepts a FALSE_POSITIVE only when its evidence lies in code it read (the
+    heuristic analyst fetches what the judgement consulted): uses far from the import are cited."""
+    code = (
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+        + "    from xml.etree import ElementTree as etree\n"
+        + "\n" * 40
+        + "def heading(el: etree.Element) -> str:\n    return el.text or ''\n"
+    )
+    (tmp_path / "app.py").write_text(code)
+    finding = Finding(
+        tool="bandit", rule_id="B405", message="m", location=Location("app.py", Region(3)), cwe=(20,)
+    )
+    j = judge_finding(finding, WorkspaceIndex(tmp_path))
+    assert j.verdict == FP
+    spans = [(int(a), int(b)) for c in j.consulted for a, b in [c.rsplit(":", 1)[1].split("-")]]
+    for e in j.evidence:
+        assert any(a <= e.start_line <= b for a, b in spans), (e, j.consulted)

@@ -317,6 +317,53 @@ def view(doc):
     return elementpath.select(doc, "//user")  # <-
 """,
     ),
+    # ------------------------------------------------ a parser configured by a parameter left at its default
+    (
+        "lxml-parser-flag-parameter-left-at-its-default",
+        611,
+        "xxe-parser",
+        "semgrep",
+        FP,
+        """
+from lxml import etree
+from flask import request
+def load(data, resolve_entities=False):
+    parser = etree.XMLParser(resolve_entities=resolve_entities)
+    return etree.fromstring(data, parser)  # <-
+def view():
+    return load(request.data)
+""",
+    ),
+    (
+        "lxml-parser-flag-parameter-a-caller-switches-on",
+        611,
+        "xxe-parser",
+        "semgrep",
+        TP,
+        """
+from lxml import etree
+from flask import request
+def load(data, resolve_entities=False):
+    parser = etree.XMLParser(resolve_entities=resolve_entities)
+    return etree.fromstring(data, parser)  # <-
+def view():
+    return load(request.data, resolve_entities=True)
+""",
+    ),
+    (
+        "lxml-parser-flag-parameter-of-a-method",
+        611,
+        "xxe-parser",
+        "semgrep",
+        TP,
+        """
+from lxml import etree
+class Loader:
+    def load(self, data, resolve_entities=False):
+        parser = etree.XMLParser(resolve_entities=resolve_entities)
+        return etree.fromstring(data, parser)  # <-
+""",
+    ),
     # ------------------------------------------------ aiohttp: a file response is a path sink
     (
         "aiohttp-file-response-of-a-route-parameter",

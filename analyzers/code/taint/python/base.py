@@ -34,6 +34,8 @@ class EngineAPI(Protocol):
     steps: int
     max_steps: int
 
+    settle_default: Callable[[str, Node, int], object] | None
+
     def parsed(self, path: str) -> ParsedFile | None: ...
     def module_env(self, path: str, family: Family) -> Env: ...
     def resolve_def(self, path: str, name: str, line: int) -> tuple[str, Node] | None: ...
@@ -123,6 +125,25 @@ class InterpBase:
         be either. A condition on a member of ``self``/``cls`` is never decided (``overridable``)."""
         truth = constfold.truthy(v.const)
         return None if truth is not None and overridable(cond) else truth
+
+    def settled(self, v: Val) -> Val:
+        """A configuration value that is exactly a parameter of this function, replaced by the
+        parameter's constant default when every caller in the workspace leaves it there."""
+        settle = self.engine.settle_default
+        if settle is None or self.func is None or v.is_const or len(v.origins) != 1:
+            return v
+        (o,) = tuple(v.origins)
+        if o.kind != "param":
+            return v
+        default = settle(self.path, self.func, o.index)
+        if default is constfold.NOT_CONST:
+            return v
+        name = text(self.func.child_by_field_name("name"))
+        why = (
+            f"`{o.name}` is {name}()'s parameter with the default {default!r}, and no call in the workspace "
+            "passes another value"
+        )
+        return Val(const=default, notes=(Note(self.path, o.line, o.line, why, "constant"),))
 
     def note(self, node: Node, why: str, role: Any) -> Note:
         return Note(self.path, line_of(node), end_line_of(node), why, role)

@@ -10,7 +10,7 @@ from tree_sitter import Node
 
 from ... import constfold
 from ...constfold import NOT_CONST
-from ..values import CLEAN, Origin, Val, combine, container, join
+from ..values import CLEAN, Note, Origin, Val, combine, container, join
 from .base import InterpBase
 from .conditions import Args, feature_state, holds
 from .expressions import BUILTIN_NAMES
@@ -425,13 +425,24 @@ class CallsMixin(InterpBase):
     ) -> Val:
         """A call whose result carries facts (and, unless ``result = "none"``, its inputs' taint)."""
         flags = set(summary.flags)
+        settled: list[Note] = []  # why a parameter passed on is its default, when a fact rests on it
+
+        def settle(v: Val) -> Val:
+            out = self.settled(v)
+            if out is not v:
+                settled.extend(out.notes)
+            return out
+
         for when, flag in summary.flags_if:
-            if holds(when, Args(pos, kws, receiver)):
+            settled_before = len(settled)
+            if holds(when, Args(pos, kws, receiver, settle=settle)):
                 flags.add(flag)
+            else:
+                del settled[settled_before:]
         if summary.result == "none":
-            return Val(flags=frozenset(flags))
+            return Val(flags=frozenset(flags), notes=tuple(settled))
         parts = [*pos, *kws.values()] + ([receiver] if receiver is not None else [])
-        return replace(combine(parts), flags=frozenset(flags))
+        return replace(combine(parts), flags=frozenset(flags), notes=(*combine(parts).notes, *settled))
 
     def apply_summary(
         self,

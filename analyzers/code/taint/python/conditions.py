@@ -43,6 +43,8 @@ class Args:
     required: Required | None = None
     filled: dict[str, str] = field(default_factory=dict)  # placeholders for the rule's sentence
     qualify: Callable[[Node], str] | None = None  # the qualified name of a callee or name node
+    # a configuration value passed on from a parameter: the parameter's settled default
+    settle: Callable[[Val], Val] | None = None
 
     def explicit(self, a: ArgSpec) -> Val | None:
         pos, kw = a
@@ -265,6 +267,8 @@ def holds(when: Mapping[str, Any] | None, args: Args) -> bool:
     else:
         spec = args.subject
     v = args.explicit(spec) if spec is not None else None
+    if v is not None and args.settle is not None:
+        v = args.settle(v)
     if "missing" in when and (v is None) != when["missing"]:
         return False
     if v is None:

@@ -119,3 +119,14 @@ def settle_defaults(engine: Engine, path: str, func: Node | None, hit: Hit) -> t
     if not notes:
         return hit, []
     return replace(hit, args=args, kwargs=kwargs), notes
+
+
+def settled_default(engine: Engine, path: str, func: Node, index: int) -> object:
+    """The constant default of ``func``'s parameter ``index`` when every call of ``func`` in the
+    workspace leaves it there (``NOT_CONST`` otherwise): what a configuration argument passed on
+    from that parameter is (``XMLParser(resolve_entities=resolve_entities)``)."""
+    p = next((q for q in params_of(func) if q.index == index), None)
+    default = _literal_default(p) if p is not None else NOT_CONST
+    if p is None or default is NOT_CONST or not _left_at_default(engine, path, func, p, default, depth=0):
+        return NOT_CONST
+    return default

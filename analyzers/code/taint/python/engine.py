@@ -5,6 +5,7 @@ library (the models it carries do)."""
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tree_sitter import Node
@@ -50,6 +51,9 @@ class Engine:
         self.steps = 0  # statements interpreted (bounded: pathological code ends NEEDS_REVIEW)
         self.max_steps = MAX_STEPS
         self.depth = 0
+        # the constant a parameter is left at by every caller in the workspace (defaults.settled_default,
+        # given by the judge: the defaults module reads callers through this engine)
+        self.settle_default: Callable[[str, Node, int], object] | None = None
 
     # ------------------------------------------------------------ files and names
 

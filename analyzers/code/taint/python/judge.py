@@ -96,6 +96,8 @@ def judge_python(finding: Finding, family: Family, parsed: ParsedFile, engine: E
             notes = uses or [
                 Note(parsed.path, lo, lo, f"`{what}` is imported and never used", "safe_variant")
             ]
+            # the analyst read each use it cites (an investigation fetches what it consulted)
+            engine.consulted.update(f"{n.path}:{n.start_line}-{n.end_line}" for n in notes[:12])
             return Outcome(
                 "FALSE_POSITIVE", 0.8, "the module is used only in safe ways", said + ".", notes[:12]
             )

@@ -19,7 +19,7 @@ from .engine import Engine
 from .interp import Interp
 from .module import ModuleInfo
 from .results import Hit
-from .spec import PyFamily, Rule, Sink, fill
+from .spec import PyFamily, Rule, Sink, fill, parse_arg
 from .syntax import assigned_names, dotted_parts, enclosing_function, line_of, nkey, params_of, text
 
 SiteKind = Literal["call", "return", "item-write", "result-call", "safe_variant", "wrapper"]
@@ -326,13 +326,23 @@ def dangerous_value(engine: Engine, info: ModuleInfo, site: SinkSite, hit: Hit, 
         if rule is not None and rule.verdict == "safe":
             why = fill(rule.why, **_placeholders(site.name), **args.filled)
             kept = [v for a in rule.still_dangerous if (v := arg_value(hit, a)) is not None]
-            return join_all(kept).with_note(_note(path, node, why, "safe_variant"))
+            out = join_all(kept).with_note(_note(path, node, why, "safe_variant"))
+            for n in _tested_notes(rule, args):
+                out = out.with_note(n)  # what made the tested argument safe (a settled default)
+            return out
         if rule is not None and rule.verdict == "unknown":
             # what the call acts on is not in its arguments (an archive's member names): kept unless proven
             why = fill(rule.why, **_placeholders(site.name), **args.filled)
             unknown = Val(origins=frozenset({Origin("unknown", why, path, node.start_point[0] + 1)}))
             return join(_argument_value(path, node, sink, hit, fam), unknown)
     return _argument_value(path, node, sink, hit, fam)
+
+
+def _tested_notes(rule: Rule, args: Args) -> tuple[Note, ...]:
+    """The "constant" notes of the argument a rule's condition tested (``arg = "parser:"``)."""
+    spec = parse_arg(rule.when["arg"]) if rule.when and isinstance(rule.when.get("arg"), str) else None
+    v = args.explicit(spec) if spec is not None else None
+    return tuple(n for n in v.notes if n.role == "constant") if v is not None else ()
 
 
 def _argument_value(path: str, node: Node, sink: Sink, hit: Hit, fam: PyFamily) -> Val:
