@@ -20,22 +20,13 @@ from ..values import Note, join_all
 from .callers import resolve_params
 from .engine import Engine
 from .module import ModuleInfo
-from .syntax import decorators, enclosing_class, enclosing_function, line_of, nkey, short, text
+from .syntax import decorators, enclosing_class, enclosing_function, line_of, nkey, node_on_line, short, text
 
 TEST_BASES = ("TestCase",)  # unittest.TestCase, django.test.TestCase, IsolatedAsyncioTestCase...
 
 
 def assert_statement(root: Node, line: int) -> Node | None:
-    row = line - 1
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        if n.start_point[0] > row or n.end_point[0] < row:
-            continue
-        if n.type == "assert_statement":
-            return n
-        stack.extend(n.named_children)
-    return None
+    return node_on_line(root, line, frozenset({"assert_statement"}))
 
 
 def test_function(func: Node | None, info: ModuleInfo, engine: Engine) -> str | None:

@@ -12,22 +12,15 @@ from tree_sitter import Node
 from ..values import Note
 from .module import ModuleInfo
 from .spec import PyFamily, PySpec
-from .syntax import descendants, import_bindings, line_of, text
+from .syntax import descendants, import_bindings, line_of, node_on_line, text
+
+IMPORTS = frozenset({"import_statement", "import_from_statement"})
 
 
 def import_statement(root: Node, line: int) -> Node | None:
     """The import statement on ``line``, wherever it is indented (inside ``if TYPE_CHECKING:``, a
     ``try``, a function)."""
-    row = line - 1
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        if n.start_point[0] > row or n.end_point[0] < row:
-            continue
-        if n.type in {"import_statement", "import_from_statement"}:
-            return n
-        stack.extend(n.named_children)
-    return None
+    return node_on_line(root, line, IMPORTS)
 
 
 def _is_reference(ident: Node) -> bool:
@@ -41,20 +34,12 @@ def _is_reference(ident: Node) -> bool:
     return parent.type not in {"import_statement", "import_from_statement", "dotted_name", "aliased_import"}
 
 
-def _in_except(node: Node) -> bool:
+def _inside(node: Node, kind: str) -> bool:
+    """Whether ``node`` is inside a ``kind`` node of its own statement (an ``except_clause``: a class
+    caught; a ``type``: a name in an annotation, never called)."""
     n: Node | None = node.parent
     while n is not None and n.type not in {"block", "module"}:
-        if n.type == "except_clause":
-            return True
-        n = n.parent
-    return False
-
-
-def _in_annotation(node: Node) -> bool:
-    """A name in a type annotation (a parameter's, a return type, a variable's): never called."""
-    n: Node | None = node.parent
-    while n is not None and n.type not in {"block", "module"}:
-        if n.type == "type":
+        if n.type == kind:
             return True
         n = n.parent
     return False
@@ -97,9 +82,9 @@ def understood_uses(
             )
         elif not called and len(parts) > 1 and last.isupper():
             notes.append(Note(info.path, line, line, f"{q} is a constant of the module", "safe_variant"))
-        elif not called and len(parts) > 1 and _in_except(top):
+        elif not called and len(parts) > 1 and _inside(top, "except_clause"):
             notes.append(Note(info.path, line, line, f"{q} is an exception class caught", "safe_variant"))
-        elif not called and _in_annotation(top):
+        elif not called and _inside(top, "type"):
             why = f"{q} is only named in a type annotation"
             notes.append(Note(info.path, line, line, why, "safe_variant"))
         else:

@@ -73,6 +73,20 @@ def var_key(node: Node | None) -> str | None:
     return None
 
 
+def node_on_line(root: Node, line: int, types: frozenset[str]) -> Node | None:
+    """The outermost node of one of ``types`` that spans ``line`` (1-based), wherever it is indented."""
+    row = line - 1
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.start_point[0] > row or n.end_point[0] < row:
+            continue
+        if n.type in types:
+            return n
+        stack.extend(n.named_children)
+    return None
+
+
 def overridable(cond: Node) -> bool:
     """Whether a condition reads a member of ``self`` or ``cls`` (``self.can_edit``,
     ``self.is_allowed(p)``): a subclass, possibly outside the workspace, or the instance itself may
