@@ -3,13 +3,16 @@
 The work, in order:
 
 1. load every findings file (any format ``load_findings`` reads) and remember the SARIF documents;
-2. keep the findings in scope: not in the ``--only-new`` baseline, in this ``--shard``;
-3. merge duplicates (same place, same CWE, several tools) so each group is investigated once;
-4. for each group, reuse the stored verdict when the same code was already decided (fingerprint
+2. fingerprint them: files whose bytes the store has seen give their fingerprints from its cache
+   (``fingerprint_cache``, no parse), the others are parsed (in worker processes for big runs);
+3. keep the findings in scope: not in the ``--only-new`` baseline, in this ``--shard``;
+4. merge duplicates (same place, same CWE, several tools) so each group is investigated once;
+5. for each group, reuse the stored verdict when the same code was already decided (fingerprint
    + file content hash), otherwise investigate the primary finding, with at most ``jobs`` at a time;
-   each verdict is committed to the store the moment it is reached, so a killed run loses nothing
-   and a rerun repeats nothing (interrupted model investigations resume from the graph's checkpoints);
-5. stop starting model work when the run's budget is spent; what was not decided is reported.
+   each verdict is committed to the store the moment it is reached (worker processes commit their
+   offline verdicts together every 0.1 s), so a killed run loses at most that and a rerun repeats
+   nothing else (interrupted model investigations resume from the graph's checkpoints);
+6. stop starting model work when the run's budget is spent; what was not decided is reported.
 
 One finding's failure never stops the rest. Nothing here prints to stdout.
 """
