@@ -338,3 +338,18 @@ def test_a_finding_naming_nothing_is_judged_on_the_members_the_line_reads(
     got = judge_finding(finding, WorkspaceIndex(tmp_path))
     assert got.verdict == want, got.justification
     assert "never assigned" not in got.justification or "`s.b`" in got.justification, got.justification
+
+
+@pytest.mark.parametrize(
+    ("types", "want"),
+    [
+        ("struct V { int n; union { int i; float f; } u; };", NR),  # u.i and u.f share storage
+        ("struct V { int n; struct { int i; float f; } u; };", NR),  # an anonymous struct: not resolved
+        ("struct W { int i; float f; };\nstruct V { int n; struct W u; };", TP),  # storage of its own
+    ],
+)
+def test_a_sibling_written_through_a_union_is_undecided(tmp_path: Path, types: str, want: str) -> None:
+    code = f"{types}\nint take(float v);\nint f(void) {{\n    struct V v;\n    v.u.i = 1;\n"
+    code += "    return take(v.u.f); /* <- */\n}\n"
+    got = judge(tmp_path, code, "v.u.f")
+    assert got.verdict == want, got.justification

@@ -118,3 +118,55 @@ def filled_by(call: Node, func: Node) -> str | None:
         dest = strip_expr(arg) if arg is not None else dest
     path = path_of(dest)
     return path if path is not None and full_size(args[at], path, func) else None
+
+
+def apart(func: Node, root: Node, name: str) -> bool:
+    """Whether the members along ``name`` (``s.a.b``) are known to occupy storage of their own, so
+    that writing a sibling (``s.n``, ``s.a.c``) leaves ``name`` untouched: ``s`` is declared in
+    ``func`` as ``struct T`` and every struct on the path is defined in this file with ``struct``
+    members down to ``name``, in a file that declares no union at all (a union's members share
+    storage; a type defined elsewhere may be one)."""
+    if any(n.type == "union_specifier" for n in walk(root)):
+        return False
+    bodies = {
+        text(n.child_by_field_name("name")): body
+        for n in walk(root)
+        if n.type == "struct_specifier"
+        and n.child_by_field_name("name") is not None
+        and (body := n.child_by_field_name("body")) is not None
+    }
+    parts = name.split(".")
+    kind = _struct_tag(func, parts[0])
+    for field in parts[1:-1]:
+        body = bodies.get(kind or "")
+        if body is None:
+            return False
+        kind = next(
+            (
+                text(t.child_by_field_name("name"))
+                for d in body.named_children
+                if d.type == "field_declaration"
+                and any(c.type == "field_identifier" and text(c) == field for c in d.named_children)
+                and (t := d.child_by_field_name("type")) is not None
+                and t.type == "struct_specifier"
+                and t.child_by_field_name("name") is not None
+            ),
+            None,
+        )
+    return kind is not None and kind in bodies
+
+
+def _struct_tag(func: Node, name: str) -> str | None:
+    """``T`` when the plain local ``name`` is declared ``struct T name``."""
+    for n in walk(func):
+        if n.type != "declaration":
+            continue
+        for d in n.named_children:
+            target = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
+            if target is not None and target.type == "identifier" and text(target) == name:
+                kind = n.child_by_field_name("type")
+                if kind is not None and kind.type == "struct_specifier":
+                    tag = kind.child_by_field_name("name")
+                    return text(tag) if tag is not None else None
+                return None
+    return None

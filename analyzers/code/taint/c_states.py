@@ -27,7 +27,7 @@ from tree_sitter import Node
 
 from .c_conditions import comparisons
 from .c_context import Ctx
-from .c_members import base_of, filled_by, is_member, path_of, relation, written_path
+from .c_members import apart, base_of, filled_by, is_member, path_of, relation, written_path
 from .c_spec import C_TERMINATORS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
 from .c_split import decide
 from .c_tree import (
@@ -95,6 +95,7 @@ class _Run:
     dead_hit: bool = False  # the target sits in code that never runs
     lost: list[Node] = field(default_factory=list)  # assignments that overwrote held memory
     env: dict[str, int] = field(default_factory=dict)  # unchanging variables fixed to one value each
+    apart: bool | None = None  # a tracked member's siblings have storage of their own (no union)
 
 
 def states_at(
@@ -663,11 +664,19 @@ def _writes(run: _Run, lhs: Node | None) -> str | None:
         return None
     path, partial = got
     rel = relation(path, run.name)
+    if rel is None and is_member(run.name) and base_of(path) == base_of(run.name) and not _apart(run):
+        return "part"  # a sibling member: it shares storage with this one when a union lies on the way
     if rel is None or (rel == "same" and not is_member(run.name)):
         return None
     if partial:
         return "part" if rel != "whole" or not is_member(run.name) else None
     return rel
+
+
+def _apart(run: _Run) -> bool:
+    if run.apart is None:
+        run.apart = apart(run.func, run.ctx.parsed.tree.root_node, run.name)
+    return run.apart
 
 
 def _member_call(run: _Run, call: Node, cur: set[State]) -> set[State]:
