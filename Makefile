@@ -11,10 +11,13 @@ OUT := out/demo
 
 all: test
 
+# The package maps top-level folders into `sastls` (setup.py), so setuptools makes the editable install with
+# an import finder, and then always prints an InformationOnly note ("Editable installation. Please be careful
+# with folders ... with the same name as your package"): no folder here is named sastls; the note is silenced.
 $(STAMP): pyproject.toml setup.py
 	@test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	PYTHONWARNINGS='ignore:Editable installation' $(BIN)/python -m pip install -q -e '.[dev]'
 	@rm -f $(VENV)/.installed-* && touch $@
 
 venv: $(STAMP)
@@ -40,10 +43,11 @@ unit: venv
 	    cat $(EXTERNAL_C_STATUS) 2>/dev/null || echo "external C corpus: did not run"; \
 	    cat $(EXTERNAL_STATUS) 2>/dev/null || echo "external corpus: did not run"; exit $$rc
 
-# What the tests need beyond the venv: tests/setup/*.sh, in order (editors and browser with apt-get as root).
+# What the tests need beyond the venv: tests/setup/*.sh, in order (editors and browser with apt-get as root;
+# Node.js 20 from PyPI into ~/.cache/sastls when the machine's node is missing or older).
 # A tool that cannot be installed is not an error: the tests that need it are skipped, and listed at the end.
-test-setup:
-	@for s in tests/setup/*.sh; do bash "$$s" || exit 1; done
+test-setup: venv
+	@for s in tests/setup/*.sh; do PYTHON=$(BIN)/python bash "$$s" || exit 1; done
 
 test: test-setup lint typecheck unit
 

@@ -597,10 +597,12 @@ class LoadResult:
     hover_ms: list[float] = field(default_factory=list)
     action_ms: list[float] = field(default_factory=list)
     unanswered: int = 0
-    rss_before: float = 0.0  # the server's process
+    rss_before: float = 0.0  # the server's process, once its worker is up
+    rss_mid: float = 0.0
     rss_after: float = 0.0
     tree_before: float = 0.0  # with its worker process
-    tree_after: float = 0.0
+    tree_mid: float = 0.0  # half the storm sent and handled (a hover after it answered)
+    tree_after: float = 0.0  # all of it sent and handled
     processes: int = 0
     load_before: str = ""
     load_after: str = ""
@@ -612,11 +614,20 @@ async def run_load(
     s: Session, *, storm: int = 10_000, investigations: int = 8, burst: int = 20, pause: float = 0.01
 ) -> LoadResult:
     c = s.client
+    fingerprints = [d["data"] for d in s.diags if isinstance(d.get("data"), dict)]
+    # The baseline is taken once the worker process is up: it starts after `initialized` and imports
+    # the graph then; on a busy machine that is still going on when the session opens, and its
+    # imports (tens of MB) were counted as growth under the storm.
+    warm = await c.request(
+        "workspace/executeCommand",
+        {"command": "sastls.investigate", "arguments": [fingerprints[-1]]},
+        timeout=300,
+    )
     out = LoadResult(rss_before=rss_mb(c.pid)[0], tree_before=tree_rss_mb(c.pid)[0], load_before=load_text())
+    out.unanswered += warm is None
     c.want_diagnostics = False
     publishes0 = c.notifications.get("textDocument/publishDiagnostics", 0)
     storming = True
-    fingerprints = [d["data"] for d in s.diags if isinstance(d.get("data"), dict)]
 
     async def investigator(k: int) -> None:
         i = k
@@ -681,6 +692,10 @@ async def run_load(
         if i % burst == burst - 1:
             await c.drain()
             await asyncio.sleep(pause)
+        if i == storm // 2 - 1:  # half way: the memory once the server has handled what it was sent
+            await c.drain()
+            out.unanswered += not await s.canary()
+            out.rss_mid, out.tree_mid = rss_mb(c.pid)[0], tree_rss_mb(c.pid)[0]
     s.version = version
     await c.drain()
     out.changes = storm
@@ -688,9 +703,6 @@ async def run_load(
     storming = False
     await probe
     out.load_after = load_text()
-    out.rss_after = rss_mb(c.pid)[0]
-    out.tree_after, each = tree_rss_mb(c.pid)
-    out.processes = len(each)
     for k in range(20):  # deafness check: answered at once after the storm?
         t1 = time.perf_counter()
         got = await c.request("textDocument/hover", s.hover_params(k), timeout=CANARY_TIMEOUT)
@@ -698,6 +710,9 @@ async def run_load(
             out.unanswered += 1
         else:
             out.after_storm_ms.append((time.perf_counter() - t1) * 1000)
+    out.rss_after = rss_mb(c.pid)[0]  # everything sent was handled (the hovers after it answered)
+    out.tree_after, each = tree_rss_mb(c.pid)
+    out.processes = len(each)
     await asyncio.gather(*workers)
     out.publishes = c.notifications.get("textDocument/publishDiagnostics", 0) - publishes0
     c.want_diagnostics = True
@@ -778,8 +793,11 @@ async def main_async(args: argparse.Namespace, say: Callable[[str], None] = prin
             say(
                 f"  unanswered {load.unanswered}; "
                 f"RSS with the worker ({load.processes} processes) {load.tree_before:.0f} MB -> "
-                f"{load.tree_after:.0f} MB (growth {load.tree_after - load.tree_before:+.0f} MB); "
-                f"server process alone {load.rss_before:.0f} MB -> {load.rss_after:.0f} MB"
+                f"{load.tree_after:.0f} MB (growth {load.tree_after - load.tree_before:+.0f} MB: "
+                f"{load.tree_mid - load.tree_before:+.0f} MB in the first half of the storm, "
+                f"{load.tree_after - load.tree_mid:+.0f} MB in the second); "
+                f"server process alone {load.rss_before:.0f} MB -> {load.rss_after:.0f} MB "
+                f"({load.rss_mid - load.rss_before:+.0f} MB, then {load.rss_after - load.rss_mid:+.0f} MB)"
             )
             say(f"  machine: {load.load_before} before the storm, {load.load_after} after")
             if args.big_mb:

@@ -338,6 +338,14 @@ class Workers:
         self.pool = ProcessPoolExecutor(
             processes, mp_context=ctx, initializer=_init, initargs=(options, self.queue, os.getpid())
         )
+        # When the workers die before taking every task (Ctrl-C reaches the whole process group), the
+        # pool's manager thread joins the feeder thread of its task queue, which waits forever to write
+        # a task into a pipe no worker reads, and interpreter exit waits on that thread: Debian 12's
+        # Python 3.11.2 then hangs after "interrupted" (a CPython bug; 3.11.7 does not hang). No task
+        # left in that queue is wanted once the pool is closed (results are awaited before): never join it.
+        call_queue = getattr(self.pool, "_call_queue", None)
+        if call_queue is not None:
+            call_queue.cancel_join_thread()
         # a spawned pool starts a process per task waiting: start them all now, each building its
         # share of the workspace's word index (every worker needs all of it: ``word_index``)
         self._word_parts = [self.pool.submit(_word_part, k, processes) for k in range(processes)]

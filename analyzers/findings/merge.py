@@ -43,15 +43,18 @@ def group_duplicates(findings: Iterable[Finding]) -> list[FindingGroup]:
     Within one (path, start line), findings are joined when they come from different tools
     and share a CWE, the rule id or the weakness family; joining is transitive (union-find).
     """
-    from ..code.taint.families import family_of  # lazily: this package imports nothing of ours at import
+    # lazily: this package imports nothing of ours at import
+    from ..code.taint.families import CLAIM_FAMILIES, family_of
 
     items = list(findings)
     parent = list(range(len(items)))
     families: dict[int, str | None] = {}
 
     def family(f: Finding) -> str | None:
+        """The weakness family (a family of claims, such as code quality, joins nothing)."""
         if id(f) not in families:
-            families[id(f)] = family_of(f)
+            got = family_of(f)
+            families[id(f)] = None if got in CLAIM_FAMILIES else got
         return families[id(f)]
 
     def find(i: int) -> int:

@@ -70,7 +70,9 @@
   "Show the server's answer RESULT; apply a verified fix only if the user agrees.  Non-nil when applied."
   (let ((status (plist-get result :status)))
     (cond
-     ((or (null result) (member status '("cancelled" "running"))) nil)
+     ((null result) (message "sastls: the server sent no answer to the fix") nil)
+     ((equal status "running") (message "sastls: a fix for this finding is already running") nil)
+     ((equal status "cancelled") (message "sastls: fix cancelled") nil)
      ((equal status "error") (message "sastls: %s" (or (plist-get result :message) "the fix failed")) nil)
      ((not (sastls-fix--verified-p result))
       (when (sastls-fix--present-p (plist-get result :diff))

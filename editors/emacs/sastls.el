@@ -42,6 +42,22 @@ nil: the project's .venv/bin/sastls, else `sastls' on PATH (`exec-path')."
   "Server settings as a plist, same keys as .sastls.toml, e.g. (:analyst \"llm\" :model \"ollama/llama3.1\")."
   :type 'plist)
 
+;; A project outside version control: eglot would take the file's own folder as the workspace, and the
+;; findings files and `.sastls.toml' at the project's top would not be found. Found as the Neovim client
+;; does: the nearest folder with a marker, else Emacs's starting folder when the file is under it.
+(defcustom sastls-root-markers '(".sastls.toml" "pyproject.toml" "setup.py")
+  "Files that mark a project's root when it is not under version control (`project-try-vc' comes first)."
+  :type '(repeat string))
+
+(defun sastls--project-find (dir)
+  "The project of DIR for a buffer in `sastls-modes' outside version control, as a transient project."
+  (when (apply #'derived-mode-p sastls-modes)
+    (let* ((dir (file-name-as-directory (expand-file-name dir)))
+           (cwd (file-name-as-directory (expand-file-name command-line-default-directory)))
+           (root (or (cl-some (lambda (marker) (locate-dominating-file dir marker)) sastls-root-markers)
+                     (and (string-prefix-p cwd dir) cwd))))
+      (and root (cons 'transient (file-name-as-directory (expand-file-name root)))))))
+
 (defun sastls--contact (&optional _interactive)
   "The server command for the current project."
   (or sastls-command
@@ -55,7 +71,8 @@ nil: the project's .venv/bin/sastls, else `sastls' on PATH (`exec-path')."
 
 ;;;###autoload
 (defun sastls-register ()
-  "Register sastls with eglot for `sastls-modes'."
+  "Register sastls with eglot for `sastls-modes', and find the root of a project outside version control."
+  (add-hook 'project-find-functions #'sastls--project-find 90)
   (add-to-list 'eglot-server-programs
                (cons sastls-modes
                      (lambda (&optional interactive)

@@ -64,9 +64,13 @@ def vsix(need: Callable[[str], str]) -> Path:
 
 
 @pytest.fixture(scope="session")
-def code_server() -> Path:
-    """code-server 4.100.3 (VS Code 1.100), set up once into ~/.cache/sastls/code-server (about a minute)."""
+def code_server(need: Callable[[str], str]) -> Path:
+    """code-server 4.100.3 (VS Code 1.100), set up once into ~/.cache/sastls/code-server (about a minute).
+    Every test that drives it needs Chromium too: skipped first, before a set-up it could not use."""
+    need("chromium")
     if not ENTRY.exists():
+        for tool in ("node", "npm", "rg", "g++", "make", "krb5-config"):
+            need(tool)
         proc = subprocess.run(
             ["bash", str(EXT / "test" / "e2e" / "code-server-setup.sh"), str(CACHE)],
             capture_output=True,

@@ -1,7 +1,8 @@
 ;;; Drives sastls.el's "Fix (verified)" (M-x sastls-fix) with eglot in `emacs --batch'.
 ;;; Env: SASTLS_EL, SASTLS_CMD, SASTLS_FILE, SASTLS_ROOT, SASTLS_LINE, SASTLS_RULE, SASTLS_OUT.
 ;;; The y-or-n-p question is answered here: it records the question, the diff buffer it saw, and
-;;; whether the file on disk was still unchanged at that moment.
+;;; whether the file on disk was still unchanged at that moment; also the server's answer and what the
+;;; user was told (the echo area), so a run where nobody was asked says why.
 (require 'eglot)
 (require 'json)
 (require 'cl-lib)
@@ -25,6 +26,19 @@
        (and data (equal (plist-get data :rule_id) rule)
             (= (line-number-at-pos (flymake-diagnostic-beg d)) line))))
    (flymake-diagnostics)))
+(defvar told nil)
+(advice-add 'message :before
+            (lambda (fmt &rest args)  ; what the user is told (the echo area)
+              (when (and fmt (string-prefix-p "sastls" fmt)) (push (apply #'format fmt args) told))))
+(advice-add 'sastls-fix-present :before
+            (lambda (r)  ; the server's answer, whether or not the user is asked
+              (push (cons 'answer (format "status=%s verified=%s level=%s stop_reason=%s message=%s"
+                                          (plist-get r :status) (plist-get r :verified) (plist-get r :level)
+                                          (plist-get r :stop_reason) (plist-get r :message)))
+                    out)))
+(cl-defmethod eglot-handle-request :before (_server (_method (eql workspace/applyEdit)) &rest _)
+  ;; The server never edits on its own: only the user's answer to the question writes the file.
+  (push (cons 'server_edits t) out))
 (condition-case err
     (let* ((file (getenv "SASTLS_FILE"))
            (before (read-file file)))
@@ -51,5 +65,6 @@
       (push (cons 'after (read-file file)) out)
       (push (cons 'gone (and (wait-until (lambda () (null (rule-diags))) 60) t)) out))
   (error (push (cons 'error (format "%S" err)) out)))
+(push (cons 'told (vconcat (reverse told))) out)
 (with-temp-file (getenv "SASTLS_OUT") (insert (json-encode out)))
 (kill-emacs 0)

@@ -54,6 +54,12 @@ local ok, err = pcall(function()
   if not diag then return end
   vim.api.nvim_win_set_cursor(0, { lnum + 1, diag.col })
 
+  -- The server never edits on its own (workspace/applyEdit): only the user's Apply writes the file.
+  local apply_edit = vim.lsp.handlers["workspace/applyEdit"]
+  vim.lsp.handlers["workspace/applyEdit"] = function(...)
+    out.server_edits = (out.server_edits or 0) + 1
+    return apply_edit(...)
+  end
   local notify = vim.notify
   vim.notify = function(msg, level)
     table.insert(out.notes, msg)

@@ -48,3 +48,41 @@ def test_package_investigates_the_finding_at_point(
     assert seen["verdict_shown"], seen
     # the settings the README shows reached the server: no "invalid settings" message
     assert not [m for m in seen["messages"] if "invalid settings" in m or "unknown setting" in m], seen
+
+
+@pytest.mark.parametrize("marker", [None, "pyproject.toml"])
+def test_readme_setup_finds_the_project_root_outside_version_control(
+    workspace: Path, server_command: list[str], tmp_path: Path, need: Callable[[str], str], marker: str | None
+) -> None:
+    """The README's snippet on a project with no VCS: Emacs started in the project (no marker), or
+    elsewhere with a pyproject.toml at the project's top. The findings files there are read (a merged
+    bandit + semgrep diagnostic), which they were not when eglot took the file's folder as the root."""
+    emacs = need("emacs")
+    result = tmp_path / "result.json"
+    started_in = workspace
+    if marker:
+        (workspace / marker).write_text("[project]\nname = 'pyapp'\n")
+        started_in = tmp_path
+    env = {
+        **os.environ,
+        "SASTLS_EMACS_DIR": str(ROOT / "editors" / "emacs"),
+        "PATH": f"{Path(server_command[0]).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+        "SASTLS_FILE": str(workspace / "app" / "shell.py"),
+        "SASTLS_OUT": str(result),
+        "HOME": str(tmp_path),
+    }
+    proc = subprocess.run(
+        [emacs, "--batch", "-l", str(Path(__file__).with_name("emacs_readme.el"))],
+        cwd=started_in,
+        env=env,
+        capture_output=True,
+        check=False,
+        text=True,
+        timeout=180,
+    )
+    assert result.exists(), proc.stderr[-2000:]
+    seen = json.loads(result.read_text())
+    assert "error" not in seen, (seen, proc.stderr[-2000:])
+    assert seen["contact"] == ["sastls", "serve"], seen
+    assert Path(seen["root"]).resolve() == workspace.resolve(), seen
+    assert seen["merged"], seen

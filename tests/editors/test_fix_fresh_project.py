@@ -75,6 +75,10 @@ def _env(root: Path, result: Path, tmp_path: Path) -> dict[str, str]:
 
 def _check(seen: dict[str, object], root: Path) -> None:
     assert "error" not in seen, seen
+    assert not seen.get("server_edits"), "the server asked the editor to edit a file (workspace/applyEdit)"
+    # Never asked means never applied (the file is compared below): say what the server answered instead.
+    told = seen.get("told") or seen.get("notes")
+    assert "asked" in seen, f"the user was not asked to apply a fix: {seen.get('answer')}; told {told}"
     assert seen["unchanged_when_asked"] is True, "the file changed before the user agreed"
     asked = str(seen["asked"])
     assert "verified, tested" in asked and "Apply" in asked, asked

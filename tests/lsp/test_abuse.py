@@ -83,9 +83,16 @@ async def test_a_didchange_storm_with_investigations_and_malformed_frames() -> N
             assert load.investigations_done >= 8
             assert len(load.after_storm_ms) == 20  # the server still answers afterwards
             assert load.publishes < load.changes / 10  # edits are coalesced, not published one by one
-            assert load.rss_after - load.rss_before < 100
             assert load.processes >= 2  # the server and its worker process (investigations run there)
-            assert load.tree_after - load.tree_before < 100  # the whole tree, worker included
+            # Memory is a trend here, the figures are the benchmark's: growth that levels off (start-up,
+            # caches, the allocator's high-water mark) is front-loaded, a leak per change or per
+            # investigation grows as much in the second half of the storm as in the first. The
+            # baseline is taken with the worker up and each sample after the server caught up (a hover
+            # answered), so the backlog and a slow start on a busy machine are not counted.
+            server = (load.rss_mid - load.rss_before, load.rss_after - load.rss_mid)
+            tree = (load.tree_mid - load.tree_before, load.tree_after - load.tree_mid)  # worker included
+            assert server[1] <= max(server[0] / 2, 10), f"the server's RSS grew {server} MB per half"
+            assert tree[1] <= max(tree[0] / 2, 40), f"the server and worker grew {tree} MB per half"
             assert client.alive()
             before, after, told, answers = await A.run_big_document(s, 20)
             assert told and answers and after - before < 100

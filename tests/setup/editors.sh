@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The editors and the browser that `make test`'s end-to-end tests drive (headless Neovim, Emacs with
-# eglot, Chromium for VS Code in code-server and the HTML report).
+# eglot, Chromium for VS Code in code-server and the HTML report), what code-server's set-up builds
+# with, and gcc for the C tests.
 #
 # tests/setup/*.sh are run by `make test` before the tests, in name order: add a script here for
 # anything else a test needs beyond the venv (an external corpus, a tool in its own venv). Each one
@@ -10,9 +11,7 @@
 # As root with apt-get (CI, a fresh machine): installs what is missing. Otherwise, or with
 # SASTLS_NO_INSTALL=1: installs nothing and says what is missing.
 set -u
-# Node.js 20 + npm (VS Code in code-server) is the machine's: not installed here (Debian 12 ships 18).
-command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 ||
-  echo "make test: Node.js 20 with npm not found (not installed by make test): the VS Code tests will be skipped" >&2
+# Node.js 20 comes from tests/setup/node.sh (PyPI, no root needed).
 need=()
 command -v nvim >/dev/null 2>&1 || need+=(neovim)
 if ! command -v emacs >/dev/null 2>&1; then
@@ -21,10 +20,17 @@ elif ! emacs --batch -q --eval "(require 'eglot)" >/dev/null 2>&1; then
   need+=(elpa-eglot)
 fi
 command -v chromium >/dev/null 2>&1 || [ -n "${CHROMIUM:-}" ] || need+=(chromium)
+# code-server's set-up (editors/vscode/test/e2e/code-server-setup.sh) builds its native addons from source
+# (g++, make, Kerberos headers) and uses the machine's ripgrep instead of downloading one.
+command -v rg >/dev/null 2>&1 || need+=(ripgrep)
+command -v gcc >/dev/null 2>&1 || need+=(gcc)  # the C tests: gcc -fanalyzer, compiling a fix's tests
+command -v g++ >/dev/null 2>&1 || need+=(g++)
+command -v make >/dev/null 2>&1 || need+=(make)
+[ -f /usr/include/gssapi/gssapi.h ] || need+=(libkrb5-dev)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && [ -z "${SASTLS_NO_INSTALL:-}" ]; then
-  echo "make test: installing with apt-get what the editor tests drive: ${need[*]}" >&2
+  echo "make test: installing with apt-get what the editor and C tests need: ${need[*]}" >&2
   if apt-get update -qq >/dev/null 2>&1 &&
      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null 2>&1; then
     exit 0

@@ -23,6 +23,22 @@ TP, FP, NR = "TRUE_POSITIVE", "FALSE_POSITIVE", "NEEDS_REVIEW"
 GCC_PARAM = ("gcc", "-Wunused-parameter", None, "unused parameter ‘{v}’")
 GCC_VAR = ("gcc", "-Wunused-variable", None, "unused variable ‘{v}’")
 CSGREP_LABEL = ("cppcheck", "CPPCHECK_WARNING", "style[unusedLabel]", "Label '{v}' is not used.")
+CONST_PARAM = (
+    "cppcheck", "CPPCHECK_WARNING", "style[constParameterPointer]",
+    "Parameter '{v}' can be declared as pointer to const",
+)  # fmt: skip
+SHADOW = (
+    "cppcheck",
+    "CPPCHECK_WARNING",
+    "style[shadowVariable]",
+    "Local variable '{v}' shadows outer variable",
+)
+MEMBER = (
+    "cppcheck",
+    "CPPCHECK_WARNING",
+    "style[unusedStructMember]",
+    "struct member 's::{v}' is never used.",
+)
 FF_READ = ("flawfinder", "FF1029", "buffer/read", "buffer/read:Check buffer boundaries")
 FF_SNPRINTF = (
     "flawfinder",
@@ -51,6 +67,45 @@ def verdict(
 
 
 CASES = [
+    (
+        "pointer-only-read-through",
+        CONST_PARAM,
+        TP,
+        "int f(int *x) /* <- */\n{\n    int v = x[0];\n    if (*x > 2)\n        v++;\n    return v;\n}\n",
+    ),
+    ("pointer-written-through", CONST_PARAM, NR, "void f(int *x) /* <- */\n{\n    x[0] = 1;\n}\n"),
+    ("pointer-handed-on", CONST_PARAM, NR, "void g(int *);\nvoid f(int *x) /* <- */\n{\n    g(x);\n}\n"),
+    (
+        "pointer-copied-to-a-pointer",
+        CONST_PARAM,
+        NR,
+        "void f(char *x) /* <- */\n{\n    char *y = x;\n    y[0] = 0;\n}\n",
+    ),
+    (
+        "shadowing-an-outer-local",
+        SHADOW,
+        TP,
+        "int f(int a)\n{\n    int x = a;\n    {\n        int x = 2; /* <- */\n        a += x;\n    }\n"
+        "    return a + x;\n}\n",
+    ),
+    (
+        "nothing-shadowed",
+        SHADOW,
+        NR,
+        "int f(int a)\n{\n    {\n        int x = 2; /* <- */\n        a += x;\n    }\n    return a;\n}\n",
+    ),
+    (
+        "member-never-mentioned",
+        MEMBER,
+        TP,
+        "struct s {\n    int a;\n    int x; /* <- */\n};\nint f(struct s *p) { return p->a; }\n",
+    ),
+    (
+        "member-used",
+        MEMBER,
+        NR,
+        "struct s {\n    int a;\n    int x; /* <- */\n};\nint f(struct s *p) { return p->x; }\n",
+    ),
     ("unused-parameter", GCC_PARAM, TP, "int f(int a, int x) /* <- */\n{\n    return a + 1;\n}\n"),
     (
         "parameter-used-only-in-a-preprocessor-branch",
@@ -125,4 +180,24 @@ def test_unused_code_warnings_have_a_family_of_their_own() -> None:
             tool=tool, rule_id=rule_id, rule_name=name, message=message.format(v="x"),
             location=Location("a.c", Region(1)), cwe=(),
         )  # fmt: skip
-        assert family_of(f) == "unused", (rule_id, name)
+        assert family_of(f) == "quality", (rule_id, name)
+
+
+def test_two_tools_quality_claims_on_one_line_stay_two_findings() -> None:
+    from sastls.analyzers.findings.merge import group_duplicates
+
+    at = Location("a.c", Region(3))
+    unused = Finding(
+        tool="gcc",
+        rule_id="-Wunused-parameter",
+        message="unused parameter ‘a’",
+        location=at,
+    )
+    const = Finding(
+        tool="cppcheck",
+        rule_id="constParameterPointer",
+        message="Parameter 'b' can be declared as pointer to const",
+        location=at,
+    )
+    assert family_of(unused) == family_of(const) == "quality"
+    assert len(group_duplicates([unused, const])) == 2

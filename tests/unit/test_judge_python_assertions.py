@@ -37,6 +37,13 @@ CASES: list[tuple[str, str, str, str]] = [
         "        assert request.args['dsn']  # <-\n",
     ),
     (
+        "test-named-function-that-production-code-calls",
+        "B101",
+        TP,
+        "from flask import request\ndef test_connection(dsn):\n    assert dsn.startswith('pg://')  # <-\n"
+        "    return dsn\ndef connect():\n    return test_connection(request.args['dsn'])\n",
+    ),
+    (
         "request-data-checked-only-by-an-assert",
         "B101",
         TP,

@@ -31,9 +31,9 @@ from .c_lexical import flawfinder_name_not_called
 from .c_memory import judge_memory
 from .c_null import judge_null
 from .c_overflow import judge_overflow
+from .c_quality import judge_quality
 from .c_random import judge_random
 from .c_tree import file_macros
-from .c_unused import judge_unused
 from .families import Family
 from .outcome import Outcome
 
@@ -65,8 +65,8 @@ def judge_c(finding: Finding, family: Family, parsed: ParsedFile, index: Workspa
         return judge_memory(ctx, family, root, lo, hi)
     if family == "weak_random":
         return judge_random(ctx, root, lo, hi)
-    if family == "unused":
-        return judge_unused(ctx, root, lo, hi)
+    if family == "quality":
+        return judge_quality(ctx, root, lo, hi)
     return Outcome(
         "NEEDS_REVIEW", 0.3, "not modelled for C", f"The {family} family is not modelled for C.", []
     )

@@ -20,6 +20,7 @@ from tree_sitter import Node
 
 from ...findings.model import Finding
 from .c_context import Ctx
+from .c_members import filled_by, is_member, path_of, relation, written_path
 from .c_split import envs
 from .c_states import RELEASERS, lost_at_exit, states_at
 from .c_tree import (
@@ -39,12 +40,12 @@ from .families import Family
 from .outcome import Outcome
 from .values import Note
 
-_QUOTED = re.compile(r"[‘'`\"]([A-Za-z_]\w*)[’'`\"]")
+_QUOTED = re.compile(r"[‘'`\"]([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)[’'`\"]")
 # quoted names in gcc's messages that are the releasing function, not the variable
 _NOT_VARIABLES = frozenset(
     {"free", "realloc", "fclose", "pclose", "closedir", "delete", "delete[]", "munmap"}
 )
-_CPPCHECK_NAME = re.compile(r"(?:variable|leak):\s+([A-Za-z_]\w*)\b", re.I)
+_CPPCHECK_NAME = re.compile(r"(?:variable|member|leak):\s+([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?![\w.>-])", re.I)
 _CLAIM = {
     "uninit": "read before it is assigned",
     "double_free": "released twice",
@@ -62,7 +63,7 @@ def variable_of(finding: Finding) -> str | None:
     symbols = finding.properties.get("symbols")
     if isinstance(symbols, list) and symbols and isinstance(symbols[0], str):
         name = str(symbols[0])
-        return name if re.fullmatch(r"[A-Za-z_]\w*", name) else None
+        return name if re.fullmatch(r"[A-Za-z_]\w*", name) or is_member(name) else None
     quoted = [q for q in _QUOTED.findall(finding.message) if q not in _NOT_VARIABLES]
     if quoted:
         return str(quoted[-1])  # gcc: "double-‘free’ of ‘p’", "pointer ‘p’ may be used after ‘free’"
@@ -107,6 +108,14 @@ def _site(ctx: Ctx, root: Node, family: Family, name: str, lines: tuple[int, int
         ]
         if calls:
             return calls[0]
+    if is_member(name):
+        idents = [
+            n
+            for n in on_lines(root, lo, hi, {"field_expression"})
+            if path_of(n) == name and not _member_written(n)
+        ]
+        at = [n for n in idents if column is not None and n.end_point[1] + 1 >= column]
+        return (at or idents)[0] if idents else None
     idents = [n for n in on_lines(root, lo, hi, {"identifier"}) if text(n) == name and not _is_lhs(n)]
     if not idents:
         return None
@@ -124,8 +133,28 @@ def _is_lhs(ident: Node) -> bool:
     return p is not None and p.type in {"init_declarator", "declaration", "pointer_declarator"}
 
 
+def _member_written(n: Node) -> bool:
+    """``s.a`` on the left of a plain ``=``: written, not read."""
+    p = n.parent
+    while p is not None and p.type == "parenthesized_expression":
+        n, p = p, p.parent
+    return (
+        p is not None
+        and p.type == "assignment_expression"
+        and p.child_by_field_name("left") == n
+        and text(p.child_by_field_name("operator")) == "="
+    )
+
+
 def judge_memory(ctx: Ctx, family: Family, root: Node, lo: int, hi: int) -> Outcome:
     name = variable_of(ctx.finding)
+    if name is not None and is_member(name) and family != "uninit":
+        return _review(
+            ctx,
+            family,
+            f"The finding is about the struct member `{name}`, which the offline "
+            "analyst follows only for uninitialised reads.",
+        )
     if name is not None:
         return _judge_variable(ctx, family, root, (lo, hi), name)
     if _ANY_QUOTED.search(ctx.finding.message):
@@ -165,9 +194,25 @@ def _candidates(root: Node, family: Family, lo: int, hi: int) -> list[str]:
                 continue
             pointer = (declared_type(name, func, root) or "").endswith("*")
             bare = family == "uninit" and _declared_bare(func, name)
-            if (family == "use_after_free" and pointer) or bare:
+            member = _member_of(ident) if family == "uninit" and bare else None
+            if member == "":
+                continue  # the base of a member the line writes (`s.b = ...`)
+            if member is not None:
+                out.append(member)  # `s.a` read: the member is the object, not the whole `s`
+            elif (family == "use_after_free" and pointer) or bare:
                 out.append(name)  # a pointer used on the line; a local declared without a value
-    return [n for n in dict.fromkeys(out) if re.fullmatch(r"[A-Za-z_]\w*", n)]
+    return [n for n in dict.fromkeys(out) if re.fullmatch(r"[A-Za-z_]\w*", n) or is_member(n)]
+
+
+def _member_of(ident: Node) -> str | None:
+    """The outermost member path ``ident`` is the base of (``s`` in ``s.in.y`` → "s.in.y"); ""
+    when that member is written there; None when ``ident`` is used as a whole."""
+    top = ident
+    while top.parent is not None and top.parent.type == "field_expression" and path_of(top.parent):
+        top = top.parent
+    if top is ident:
+        return None
+    return "" if _member_written(top) else path_of(top)
 
 
 def _assigned_name(call: Node) -> Node | None:
@@ -230,6 +275,14 @@ def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int]
             "(loaded from memory, or handed to code the analyst cannot see): it may point to released "
             "memory.",
         )
+    if family == "uninit" and "uninit" not in states and "undecided" in states:
+        return _review(
+            ctx,
+            family,
+            f"`{name}` may or may not be assigned when line {site.start_point[0] + 1} runs: on some path "
+            "only a part of it is assigned, or its address (or its struct's) is handed to code that may "
+            "assign it.",
+        )
     if bad not in states:
         why = (
             f"`{name}` is assigned on every path that reaches line {site.start_point[0] + 1}"
@@ -290,13 +343,23 @@ def _contradicted(ctx: Ctx, name: str, site: Node, bad: str) -> tuple[str, list[
 
 def _assignments(ctx: Ctx, func: Node | None, name: str, before: Node) -> list[Note]:
     out: list[Note] = []
+    base = name.split(".", 1)[0]
     for n in walk(func) if func is not None else []:
         if n.start_byte >= before.start_byte:
             break
         if n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
             out.append(ctx.note(n, f"`{name}` assigned: `{text(n)[:60]}`", "guard"))
-        elif n.type == "init_declarator" and text(n.child_by_field_name("declarator")).lstrip("*") == name:
-            out.append(ctx.note(n, f"`{name}` initialised", "guard"))
+        elif n.type == "assignment_expression" and is_member(name):
+            got = written_path(n.child_by_field_name("left"))
+            if got is not None and not got[1] and relation(got[0], name) == "whole":
+                said = f"`{got[0]}` (which holds `{name}`) assigned: `{text(n)[:60]}`"
+                out.append(ctx.note(n, said, "guard"))
+        elif n.type == "init_declarator" and text(n.child_by_field_name("declarator")).lstrip("*") == base:
+            out.append(ctx.note(n, f"`{base}` initialised", "guard"))
+        elif n.type == "call_expression" and is_member(name) and func is not None:
+            dest = filled_by(n, func)
+            if dest is not None and relation(dest, name) in {"same", "whole"}:
+                out.append(ctx.note(n, f"`{dest}` filled by {callee_of(n)}() over its whole size", "guard"))
     return out[-3:] or [ctx.note(before, f"the state of `{name}` is ruled out here", "guard")]
 
 

@@ -126,7 +126,7 @@ def nonnull(ctx: Ctx, var: str, at: Node, func: Node | None, depth: int = 0) -> 
             return ctx.note(at, f"`{var}` is an array (never NULL)", "constant")
         if depth == 0 and strip_expr(at).type != "identifier":
             states = states_at(ctx, var, at)
-            if states and not states & {"null", "uninit"}:
+            if states and not states & {"null", "uninit", "undecided"}:
                 return ctx.note(
                     at,
                     f"on every path the code allows to line {line_of(at)}, `{var}` was last given an object "

@@ -2,7 +2,11 @@
 the statements of its function.
 
 States: ``uninit`` (declared, never assigned), ``heap`` (holds memory or a resource it must
-release), ``null``, ``freed`` (released: dangling), ``value`` (initialised with anything else).
+release), ``null``, ``freed`` (released: dangling), ``value`` (initialised with anything else),
+``unknown`` (initialised with something not known here), ``undecided`` (was ``uninit``, then its
+address escaped or only a part of it was assigned: it may or may not be initialised now).
+The variable may be a struct member path (``s.a``, :mod:`.c_members`): assignments to it or to
+the whole struct initialise it, any write into a part of it or through its address undecides it.
 The interpreter follows blocks, if/else, loops (to a fixpoint), switch, break/continue/return,
 forward gotos and program-ending calls; it prunes branches under constant conditions (dead code)
 and refines the state on NULL checks (``if (!p) exit(1);``). It is a may-analysis: the answer is
@@ -23,7 +27,8 @@ from tree_sitter import Node
 
 from .c_conditions import comparisons
 from .c_context import Ctx
-from .c_spec import C_TERMINATORS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
+from .c_members import apart, base_of, filled_by, is_member, path_of, relation, written_path
+from .c_spec import C_TERMINATORS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
 from .c_split import decide
 from .c_tree import (
     aliases_of,
@@ -38,7 +43,7 @@ from .c_tree import (
 )
 from .c_values import const_int
 
-State = Literal["uninit", "heap", "null", "freed", "value", "unknown"]
+State = Literal["uninit", "heap", "null", "freed", "value", "unknown", "undecided"]
 States = frozenset[State]
 # initialised, but with what is not known here: it may hold memory, NULL, or memory already released
 ANY: Final[States] = frozenset({"heap", "null", "value", "unknown"})
@@ -90,6 +95,7 @@ class _Run:
     dead_hit: bool = False  # the target sits in code that never runs
     lost: list[Node] = field(default_factory=list)  # assignments that overwrote held memory
     env: dict[str, int] = field(default_factory=dict)  # unchanging variables fixed to one value each
+    apart: bool | None = None  # a tracked member's siblings have storage of their own (no union)
 
 
 def states_at(
@@ -135,12 +141,18 @@ def lost_at_exit(ctx: Ctx, name: str, func: Node) -> tuple[States, bool, list[No
 
 
 def _interpret(run: _Run) -> Flow:
-    run.aliases = aliases_of(run.func, run.name)
+    member = is_member(run.name)
+    run.aliases = {run.name} if member else aliases_of(run.func, run.name)
     body = run.func.child_by_field_name("body")
     if body is None:
         raise Unknown("no body")
     start: set[State] = {"uninit"}  # a local before its declaration
-    if run.name in param_names(run.func):
+    if member:
+        if base_of(run.name) in param_names(run.func):
+            start = {"undecided"}  # a member of a struct passed by value: what the caller put there
+        elif not _declared_in(run.func, base_of(run.name)):
+            raise Unknown("a member of something not a local or parameter")
+    elif run.name in param_names(run.func):
         start = set(run.entry) if run.entry is not None else set(_param_entry(run))
     elif not _declared_in(run.func, run.name):
         raise Unknown("not a local or parameter")
@@ -304,16 +316,21 @@ def _declaration(run: _Run, node: Node, s: set[State]) -> set[State]:
     static = any(
         text(c) in {"static", "extern"} for c in node.children if c.type == "storage_class_specifier"
     )
+    member = is_member(run.name)
     for d in node.named_children:
         if d.type == "init_declarator":
             value = d.child_by_field_name("value")
             if value is not None:
                 cur = _expr(run, value, cur)
-            if declared_name(d) == run.name and value is not None:
+            if member and declared_name(d) == base_of(run.name):
+                cur = {"value"}  # an initialiser sets every member (those it does not name to zero)
+            elif declared_name(d) == run.name and value is not None:
                 cur = _assigned(run, value, cur)
         elif d.type in {"identifier", "pointer_declarator", "array_declarator"}:
             name = text(d) if d.type == "identifier" else declared_name(d)
-            if name == run.name:
+            if member and name == base_of(run.name) and d.type == "identifier":
+                cur = {"value"} if static else {"uninit"}
+            elif name == run.name:
                 cur = {"value"} if d.type == "array_declarator" else ({"null"} if static else {"uninit"})
     return cur
 
@@ -453,7 +470,8 @@ def _refine(run: _Run, cond: Node, truth: bool, s: set[State]) -> set[State]:
         if not (is_null or itself):
             continue
         if op == "==":
-            out &= {"null", "value", "uninit", "unknown"}  # one that holds (or held) memory is not NULL
+            # one that holds (or held) memory is not NULL
+            out &= {"null", "value", "uninit", "unknown", "undecided"}
         elif op == "!=":
             out -= {"null"}
     return out
@@ -488,6 +506,15 @@ def _expr(run: _Run, node: Node | None, s: set[State]) -> set[State]:
             return cur - {"uninit"} | ({"value"} if "uninit" in cur else set())
         if lhs is not None:
             cur = _expr(run, lhs, cur)
+        written = _writes(run, left)
+        if written == "whole" and text(node.child_by_field_name("operator")) == "=":
+            return {"value"}
+        if written == "same" and right is not None:
+            if text(node.child_by_field_name("operator")) != "=":
+                return cur - {"uninit"} | ({"value"} if "uninit" in cur else set())
+            return _assigned(run, right, cur)
+        if written == "part":
+            return _undecide(cur)
         if (
             right is not None
             and strip_expr(right).type == "identifier"
@@ -501,9 +528,15 @@ def _expr(run: _Run, node: Node | None, s: set[State]) -> set[State]:
         return _call(run, node, s)
     if t == "pointer_expression" and text(node.child_by_field_name("operator")) == "&":
         arg = node.child_by_field_name("argument")
+        path = path_of(arg)
         if arg is not None and strip_expr(arg).type == "identifier" and text(strip_expr(arg)) in run.aliases:
             run.escaped = True
-            return set(s) | {"value"}  # whoever gets the address may assign it
+            if _scanned(node):
+                return set(s) | {"value"}  # a scanf conversion: assigned when it matches, else not
+            return _undecide(set(s)) | {"value"}  # whoever gets the address may assign it, or not
+        if path is not None and relation(path, run.name) is not None:
+            run.escaped = True
+            return _undecide(_expr(run, arg, s))  # the address of it, of a part, or of its whole
         return _expr(run, arg, s)
     if t in {"sizeof_expression", "alignof_expression"}:
         return set(s)  # not evaluated
@@ -611,9 +644,71 @@ def _returned(run: _Run, call: Node) -> States:
 
 def _released(cur: set[State]) -> set[State]:
     out: set[State] = {"freed"}
-    if "uninit" in cur:
-        out.add("uninit")
+    out |= cur & {"uninit", "undecided"}
     return out
+
+
+def _undecide(cur: set[State]) -> set[State]:
+    """After a write that may or may not initialise the variable (a part of it, or through an
+    address that escaped): never assigned is no longer a fact."""
+    return cur - {"uninit"} | {"undecided"} if "uninit" in cur else cur
+
+
+def _writes(run: _Run, lhs: Node | None) -> str | None:
+    """How an assignment to ``lhs`` touches a tracked member path or a struct's members: "same"
+    (``s.a = …``), "whole" (``s = …`` for ``s.a``), "part" (``s.a.x = …``, ``s.a[i] = …`` for
+    ``s.a``; ``s.n = …`` for ``s``); None when it does not (or when the variable is a plain one
+    assigned as a whole, which the caller handles)."""
+    got = written_path(lhs)
+    if got is None:
+        return None
+    path, partial = got
+    rel = relation(path, run.name)
+    if rel is None and is_member(run.name) and base_of(path) == base_of(run.name) and not _apart(run):
+        return "part"  # a sibling member: it shares storage with this one when a union lies on the way
+    if rel is None or (rel == "same" and not is_member(run.name)):
+        return None
+    if partial:
+        return "part" if rel != "whole" or not is_member(run.name) else None
+    return rel
+
+
+def _apart(run: _Run) -> bool:
+    if run.apart is None:
+        run.apart = apart(run.func, run.ctx.parsed.tree.root_node, run.name)
+    return run.apart
+
+
+def _member_call(run: _Run, call: Node, cur: set[State]) -> set[State]:
+    """A call's effect on a tracked member path: a full-size memset/memcpy into it or its whole
+    initialises it; anything else handed the member itself (an array member decays to its address)
+    or, for a callee with no definition here (a macro), the struct, may or may not write it."""
+    callee = callee_of(call)
+    args = call_args(call)
+    filled = filled_by(call, run.func)
+    if filled is not None and relation(filled, run.name) in {"same", "whole"}:
+        return {"value"}
+    if callee in READ_ONLY_ARGS or callee in FORMAT_FUNCS:
+        return cur
+    for a in args:
+        path = path_of(a)
+        rel = relation(path, run.name) if path is not None else None
+        if rel in {"same", "part"} or (rel == "whole" and _no_definition(run, call)):
+            return _undecide(cur)
+    return cur
+
+
+def _scanned(address: Node) -> bool:
+    """``&x`` is an argument a scanf-like call writes only when its conversion matches."""
+    args = address.parent
+    call = args.parent if args is not None and args.type == "argument_list" else None
+    return call is not None and call.type == "call_expression" and callee_of(call) in SCAN_FUNCS
+
+
+def _no_definition(run: _Run, call: Node) -> bool:
+    from .c_provenance import definition_of
+
+    return definition_of(run.ctx, call) is None
 
 
 def _call(run: _Run, call: Node, s: set[State]) -> set[State]:
@@ -623,6 +718,8 @@ def _call(run: _Run, call: Node, s: set[State]) -> set[State]:
     cur = _expr(run, fn, s) if fn is not None and fn.type != "identifier" else set(s)
     for a in args:
         cur = _expr(run, a, cur)
+    if is_member(run.name):
+        return _member_call(run, call, cur)
     passed = [
         i
         for i, a in enumerate(args)

@@ -222,6 +222,7 @@ def aliases_of(func: Node, name: str, *, fields: bool = False) -> set[str]:
     transitively: pointers that may point into the same object."""
     out = {name}
     pairs: list[tuple[str, str]] = []
+    pointers: set[str] | None = None  # the pointer variables declared in func, found when first needed
     for n in walk(func):
         left = right = None
         if n.type == "assignment_expression" and text(n.child_by_field_name("operator")) == "=":
@@ -229,7 +230,11 @@ def aliases_of(func: Node, name: str, *, fields: bool = False) -> set[str]:
         elif n.type == "init_declarator":
             left, right = n.child_by_field_name("declarator"), n.child_by_field_name("value")
         elif n.type == "call_expression":
-            pairs.extend(_out_pointer_pairs(func, n, fields))
+            outs = _address_args(n)
+            if outs:
+                if pointers is None:
+                    pointers = _declared_pointers(func)
+                pairs.extend(_out_pointer_pairs(n, [o for o in outs if o in pointers], fields))
         if left is None or right is None:
             continue
         ln = declared_name(left) if n.type == "init_declarator" else text(strip_expr(left))
@@ -245,35 +250,39 @@ def aliases_of(func: Node, name: str, *, fields: bool = False) -> set[str]:
     return out
 
 
-def _out_pointer_pairs(func: Node, call: Node, fields: bool) -> list[tuple[str, str]]:
+def _address_args(call: Node) -> list[str]:
+    """The variables whose address a call is handed (``&end``)."""
+    out: list[str] = []
+    for x in call_args(call):
+        a = strip_expr(x)
+        if a.type == "pointer_expression" and text(a.child_by_field_name("operator")) == "&":
+            inner = strip_expr(a.child_by_field_name("argument") or a)
+            if inner.type == "identifier":
+                out.append(text(inner))
+    return out
+
+
+def _out_pointer_pairs(call: Node, outs: list[str], fields: bool) -> list[tuple[str, str]]:
     """``f(buf, &q)``: a call handed a pointer variable's address may store into it a pointer into
     any other argument's object (``strtol(s, &end, 10)``, ``strtok_r(s, d, &save)``)."""
-    args = call_args(call)
-    outs = [
-        text(strip_expr(a.child_by_field_name("argument") or a))
-        for a in (strip_expr(x) for x in args)
-        if a.type == "pointer_expression"
-        and text(a.child_by_field_name("operator")) == "&"
-        and strip_expr(a.child_by_field_name("argument") or a).type == "identifier"
-    ]
-    outs = [o for o in outs if _declared_pointer(func, o)]
     if not outs:
         return []
-    bases = {b for a in args for b in pointer_bases(a, fields=fields) if b and b not in outs}
+    bases = {b for a in call_args(call) for b in pointer_bases(a, fields=fields) if b and b not in outs}
     return [(o, b) for o in outs for b in bases]
 
 
-def _declared_pointer(func: Node, name: str) -> bool:
-    """``name`` is declared in ``func`` (or its parameters) as a pointer."""
+def _declared_pointers(func: Node) -> set[str]:
+    """The names ``func`` (or its parameters) declares as pointers."""
+    out: set[str] = set()
     for n in walk(func):
         if n.type in {"declaration", "parameter_declaration"}:
             for d in n.named_children:
                 cur: Node | None = d
                 if cur is not None and cur.type == "init_declarator":
                     cur = cur.child_by_field_name("declarator")
-                if cur is not None and cur.type == "pointer_declarator" and declared_name(cur) == name:
-                    return True
-    return False
+                if cur is not None and cur.type == "pointer_declarator":
+                    out.add(declared_name(cur))
+    return out
 
 
 def plain_definitions(func: Node, name: str) -> list[tuple[Node, Node]] | None:

@@ -44,7 +44,7 @@ Family = Literal[
     "tmpfile",
     "assertion",
     "swallowed_exception",
-    "unused",
+    "quality",
 ]
 
 # Rules with nothing to disprove beyond what the scanner saw: kept as TRUE_POSITIVE.
@@ -52,6 +52,10 @@ Family = Literal[
 # by another user first: the code itself is the weakness.
 # An exception silently dropped (try/except/pass, try/except/continue) is the code itself, too.
 SINKLESS_FAMILIES: Final[frozenset[str]] = frozenset({"hardcoded_secret", "tmpfile", "swallowed_exception"})
+
+# Families that are no weakness but a kind of claim (code quality: unused names, const, shadowing):
+# two tools' claims of such a family on one line are different claims, never one finding.
+CLAIM_FAMILIES: Final[frozenset[str]] = frozenset({"quality"})
 
 CWE_FAMILY: Final[dict[int, Family]] = {
     89: "sql",
@@ -213,8 +217,16 @@ CPPCHECK_FAMILY: Final[dict[str, Family]] = {
     "leakReturnValNotUsed": "leak",
     "leakNoVarFunctionCall": "leak",
     "allocaCalled": "stack_alloc",
-    "unusedLabel": "unused",
-    "unusedVariable": "unused",
+    "unusedLabel": "quality",
+    "unusedVariable": "quality",
+    "unusedStructMember": "quality",
+    "constParameter": "quality",
+    "constParameterPointer": "quality",
+    "constParameterCallback": "quality",
+    "constVariable": "quality",
+    "constVariablePointer": "quality",
+    "shadowVariable": "quality",
+    "shadowArgument": "quality",
 }
 
 # flawfinder rule ids whose CWE names no family the analyst models.
@@ -305,9 +317,9 @@ GCC_OPTION_FAMILY: Final[dict[str, Family]] = {
     "-Wformat-security": "format_string",
     "-Wformat-nonliteral": "format_string",
     # code-quality claims the analyst can check against the code (not weaknesses)
-    "-Wunused-parameter": "unused",
-    "-Wunused-variable": "unused",
-    "-Wunused-label": "unused",
+    "-Wunused-parameter": "quality",
+    "-Wunused-variable": "quality",
+    "-Wunused-label": "quality",
 }
 _GCC_OPTION = re.compile(r"-W[a-z][a-z0-9-]*=?")
 

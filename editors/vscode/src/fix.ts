@@ -38,7 +38,15 @@ export async function presentFix(
   docs: FixDocuments,
   result: FixResult | undefined,
 ): Promise<void> {
-  if (!result || result.status === "cancelled" || result.status === "running") return;
+  if (!result) {
+    void vscode.window.showWarningMessage("sastls: the server sent no answer to the fix.");
+    return;
+  }
+  if (result.status === "running") {
+    void vscode.window.showInformationMessage("sastls: a fix for this finding is already running.");
+    return;
+  }
+  if (result.status === "cancelled") return; // the user cancelled it (its progress notification says so)
   if (result.status === "error") {
     void vscode.window.showWarningMessage(`sastls: ${result.message ?? "the fix failed"}`);
     return;

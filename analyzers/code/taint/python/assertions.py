@@ -17,7 +17,7 @@ from tree_sitter import Node
 from ..families import Family
 from ..outcome import Outcome
 from ..values import Note, join_all
-from .callers import resolve_params
+from .callers import called_outside_tests, resolve_params
 from .engine import Engine
 from .module import ModuleInfo
 from .syntax import decorators, enclosing_class, enclosing_function, line_of, nkey, node_on_line, short, text
@@ -29,8 +29,19 @@ def assert_statement(root: Node, line: int) -> Node | None:
     return node_on_line(root, line, frozenset({"assert_statement"}))
 
 
-def test_function(func: Node | None, info: ModuleInfo, engine: Engine) -> str | None:
-    """The test (or fixture) ``func`` is, as a test runner collects it; None when it is no test."""
+def test_function(func: Node | None, info: ModuleInfo, engine: Engine, path: str) -> str | None:
+    """The test (or fixture) ``func`` is, as a test runner collects it; None when it is no test. A
+    function that code other than tests calls is not only a test, whatever its name."""
+    test = _collected(func, info)
+    if test is None or func is None:
+        return None
+    outer, up = func, enclosing_function(func)
+    while up is not None:  # a helper nested in a test is part of it: the test's callers count
+        outer, up = up, enclosing_function(up)
+    return None if called_outside_tests(engine, path, outer) else test
+
+
+def _collected(func: Node | None, info: ModuleInfo) -> str | None:
     while func is not None:
         name = text(func.child_by_field_name("name"))
         cls = enclosing_class(func)
@@ -73,7 +84,7 @@ def judge_assert(
     shown = short(text(stmt))
     sink = Note(path, at, stmt.end_point[0] + 1, f"`{shown}` (removed by python -O)", "sink")
     func = enclosing_function(stmt)
-    test = test_function(func, info, engine)
+    test = test_function(func, info, engine, path)
     if test is not None:
         why = f"the assert is a check of the {test}, which the test runner runs; tests do not run with -O"
         return Outcome(

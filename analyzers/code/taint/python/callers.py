@@ -50,6 +50,11 @@ def is_test_module(path: str) -> bool:
     )
 
 
+def called_outside_tests(engine: Engine, path: str, func: Node) -> bool:
+    """Some module that is not a test calls ``func`` (by its name, resolved where it can be)."""
+    return any(not is_test_module(site_path) for site_path, _ in _call_sites(engine, path, func))
+
+
 def _call_sites(engine: Engine, path: str, func: Node) -> list[tuple[str, Node]]:
     name = text(func.child_by_field_name("name"))
     if not name:

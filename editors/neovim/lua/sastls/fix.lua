@@ -55,7 +55,16 @@ end
 
 -- Show the server's answer; apply a verified fix only when the user agrees. Returns true when applied.
 function M.present(result, client)
-  if not result or result.status == "cancelled" or result.status == "running" then
+  if not result or result == vim.NIL then
+    notify("the server sent no answer to the fix", vim.log.levels.WARN)
+    return false
+  end
+  if result.status == "running" then
+    notify("a fix for this finding is already running")
+    return false
+  end
+  if result.status == "cancelled" then
+    notify("fix cancelled")
     return false
   end
   if result.status == "error" then

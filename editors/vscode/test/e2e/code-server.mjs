@@ -5,7 +5,17 @@
 // and the diagnostic then shows a verdict. Screenshots go to --out.
 import fs from "node:fs";
 import path from "node:path";
-import { chord, focusEditor, log, openFile, parseArgs, sleep, startWorkbench, waitFor as waitIn } from "./harness.mjs";
+import {
+  chord,
+  focusEditor,
+  log,
+  openFile,
+  parseArgs,
+  quickFixes,
+  sleep,
+  startWorkbench,
+  waitFor as waitIn,
+} from "./harness.mjs";
 
 const args = parseArgs(["code-server", "vsix", "workspace", "server", "open", "out"]);
 const out = path.resolve(args.out);
@@ -45,11 +55,7 @@ try {
   await page.keyboard.press("F8");
   await waitFor(page, () => !!document.querySelector(".zone-widget .marker-widget, .marker-widget"), "the problem peek", 30_000);
   await page.keyboard.press("Escape");
-  await chord(page, "Control", "Period");
-  const items = await waitFor(page, () => {
-    const rows = [...document.querySelectorAll(".action-widget .monaco-list-row")].map((r) => r.textContent || "");
-    return rows.some((t) => /investigate/i.test(t)) ? rows : undefined;
-  }, "quick-fix menu with Investigate", 30_000);
+  const items = await quickFixes(page, out, "[Ii]nvestigate", "quick-fix menu with Investigate");
   log("quick fixes:", JSON.stringify(items));
   await page.screenshot({ path: path.join(out, "2-quickfix-menu.png") });
   const rows = await page.$$(".action-widget .monaco-list-row");

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { chord, goToLine, sleep } from "./harness.mjs";
+import { goToLine, quickFixes, sleep } from "./harness.mjs";
 
 /** Click the notification button labelled ``label`` (returns the notification's text). */
 async function clickNotificationButton(page, waitFor, label, what) {
@@ -35,11 +35,7 @@ export async function run({ page, args, out, log, waitFor }) {
 
   // the finding's line, then the quick-fix menu
   await goToLine(page, out, line);
-  await chord(page, "Control", "Period");
-  const items = await waitFor(page, () => {
-    const rows = [...document.querySelectorAll(".action-widget .monaco-list-row")].map((r) => r.textContent || "");
-    return rows.some((t) => /Fix \(verified\)/.test(t)) ? rows : undefined;
-  }, "quick-fix menu with Fix (verified)", 30_000);
+  const items = await quickFixes(page, out, "Fix \\(verified\\)", "quick-fix menu with Fix (verified)");
   log("quick fixes:", JSON.stringify(items));
   await page.screenshot({ path: path.join(out, "fix-1-quickfix-menu.png") });
   const rows = await page.$$(".action-widget .monaco-list-row");

@@ -127,6 +127,30 @@ export async function chord(page, ...keys) {
   for (const k of keys.slice(0, -1).reverse()) await page.keyboard.up(k);
 }
 
+/**
+ * Open the quick-fix menu (Ctrl+.) at the cursor and wait until a row matches `pattern` (a RegExp
+ * source); returns the rows' texts. Code actions are computed asynchronously: on a loaded machine the
+ * first request may end before the server answers and the menu shows "No code actions available" or
+ * nothing. Like a user, close it and ask again (every 15 s) until `timeout`.
+ */
+export async function quickFixes(page, out, pattern, what, timeout = 90_000) {
+  const start = Date.now();
+  for (;;) {
+    await chord(page, "Control", "Period");
+    const left = timeout - (Date.now() - start);
+    try {
+      return await waitFor(page, out, (src) => {
+        const rows = [...document.querySelectorAll(".action-widget .monaco-list-row")].map((r) => r.textContent || "");
+        return rows.some((t) => new RegExp(src).test(t)) ? rows : undefined;
+      }, what, Math.max(1_000, Math.min(15_000, left)), pattern);
+    } catch (err) {
+      if (Date.now() - start >= timeout) throw err;
+      await page.keyboard.press("Escape");
+      await sleep(500);
+    }
+  }
+}
+
 /** Is the quick input (palette, Quick Open, Go to Line, an input box) shown? (a page function) */
 export const quickInputShown = () => {
   const w = document.querySelector(".quick-input-widget");

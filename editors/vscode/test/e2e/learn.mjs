@@ -8,7 +8,17 @@
 // Exits 0 when all of that happened. Screenshots go to --out.
 import fs from "node:fs";
 import path from "node:path";
-import { chord, goToLine, log, openFile, parseArgs, sleep, startWorkbench, waitFor as waitIn } from "./harness.mjs";
+import {
+  chord,
+  goToLine,
+  log,
+  openFile,
+  parseArgs,
+  quickFixes,
+  sleep,
+  startWorkbench,
+  waitFor as waitIn,
+} from "./harness.mjs";
 
 const args = parseArgs(["code-server", "vsix", "workspace", "server", "open", "out"]);
 const out = path.resolve(args.out);
@@ -65,11 +75,7 @@ try {
 
   // The light bulb on the first finding: "sastls: Mark as false positive".
   await goToLine(page, out, first);
-  await chord(page, "Control", "Period");
-  const actions = await waitFor(page, () => {
-    const rows = [...document.querySelectorAll(".action-widget .monaco-list-row")].map((r) => r.textContent || "");
-    return rows.some((t) => /Mark as false positive/.test(t)) ? rows : undefined;
-  }, "the quick-fix menu with Mark as false positive", 30_000);
+  const actions = await quickFixes(page, out, "Mark as false positive", "the quick-fix menu with Mark as false positive");
   log("quick fixes:", JSON.stringify(actions));
   const picked = await page.evaluate(() => {
     const row = [...document.querySelectorAll(".action-widget .monaco-list-row")]
