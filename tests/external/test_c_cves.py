@@ -40,16 +40,15 @@ FLOOR_RECALL, FLOOR_DROPPED, CEILING_REVIEW = 1.0, 0.0, 0.25
 
 
 def _manifest() -> Any:
-    from sastls.server.evaluate_external import parse_manifest
+    import corpus_files
 
-    manifest, errors = parse_manifest(MANIFEST.read_text(encoding="utf-8"))
-    assert not errors, errors
-    return manifest
+    return corpus_files.read_manifest(MANIFEST)
 
 
 def _status(line: str) -> None:
-    STATUS_OUT.parent.mkdir(parents=True, exist_ok=True)
-    STATUS_OUT.write_text(line.rstrip() + "\n")
+    import corpus_files
+
+    corpus_files.write_status(STATUS_OUT, line)
 
 
 # ---------------------------------------------------------------- integrity (no network)

@@ -72,16 +72,11 @@ def _module(name: str) -> ModuleType:
 
 
 def _manifest() -> Any:
-    from sastls.server.evaluate_external import parse_manifest
-
-    manifest, errors = parse_manifest(MANIFEST.read_text(encoding="utf-8"))
-    assert not errors, errors
-    return manifest
+    return _module("corpus_files").read_manifest(MANIFEST)
 
 
 def _status(line: str) -> None:
-    STATUS_OUT.parent.mkdir(parents=True, exist_ok=True)
-    STATUS_OUT.write_text(line.rstrip() + "\n")
+    _module("corpus_files").write_status(STATUS_OUT, line)
 
 
 # ---------------------------------------------------------------- integrity (no network)
