@@ -187,3 +187,41 @@ def all_dead(ctx: Ctx, nodes: list[Node], dead: list[Note]) -> Outcome:
     return Outcome(
         "FALSE_POSITIVE", 0.85, "dead code", f"The reported code never runs: {dead[0].why}.", [sink, *dead]
     )
+
+
+LOOPS = {"for_statement", "while_statement", "do_statement"}
+_BRANCHES = {"if_statement", "switch_statement", "conditional_expression", "case_statement"}
+
+
+def runs_before(ctx: Ctx, node: Node, at: Node) -> bool:
+    """``node`` runs on every path to ``at``: no branch separates them, except the branch a constant
+    condition always takes; no loop encloses both."""
+    if node.end_byte > at.start_byte:
+        return False
+    ancestors = set()
+    cur: Node | None = at
+    while cur is not None:
+        ancestors.add(cur.id)
+        cur = cur.parent
+    child, cur = node, node.parent
+    while cur is not None and cur.id not in ancestors:
+        if cur.type in LOOPS:
+            return False
+        if cur.type == "binary_expression" and text(cur.child_by_field_name("operator")) in {"&&", "||"}:
+            return False
+        if cur.type in _BRANCHES:
+            cond = cur.child_by_field_name("condition")
+            then, other = cur.child_by_field_name("consequence"), cur.child_by_field_name("alternative")
+            value = const_int(ctx, cond, enclosing_function(cur)) if cond is not None else None
+            always = value is not None and (
+                (then is not None and then.id == child.id and value != 0)
+                or (other is not None and other.id == child.id and value == 0)
+            )
+            if cur.type != "if_statement" or not always:
+                return False
+        child, cur = cur, cur.parent
+    while cur is not None and cur.type != "function_definition":
+        if cur.type in LOOPS:
+            return False
+        cur = cur.parent
+    return True

@@ -36,17 +36,30 @@ def string_length_of(func: Node, name: str, pointers: set[str] | None) -> Node |
 
 def string_length_bound(ctx: Ctx, name: str, func: Node) -> int | None:
     """The largest value of ``name`` when it is only ever ``strlen(p)`` of a pointer into a known
-    object: one less than the elements from ``p`` to the object's end."""
+    object: one less than the elements from ``p`` to the object's end, or less when every measured
+    string is known to be shorter where it is measured (:func:`max_len`)."""
+    from .c_strings import max_len
+
     found = string_length_of(func, name, None)
     if found is None:
         return None
+    defs = plain_definitions(func, name) or []
+    measured: list[int] = []
+    for _n, value in defs:
+        v = strip_expr(value)
+        longest = max_len(ctx, call_args(v)[0], v, func)
+        if longest is None:
+            break
+        measured.append(longest)
+    shortest = max(measured) if measured and len(measured) == len(defs) else None
     value = found.child_by_field_name("value") or found.child_by_field_name("right")
     v = strip_expr(value) if value is not None else None
     if v is None or v.type != "call_expression" or not call_args(v):
-        return None
+        return shortest
     arg = call_args(v)[0]
     got = room(ctx, arg, func)
     elem = elem_of(ctx, stripped_text(arg), func) if strip_expr(arg).type == "identifier" else None
     if got is None or elem is None or got[0] < elem:
-        return None
-    return got[0] // elem - 1
+        return shortest
+    inside = got[0] // elem - 1
+    return inside if shortest is None else min(inside, shortest)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .c_conditions import dead_branch
+from .c_conditions import dead_branch, runs_before
 from .c_context import Ctx
 from .c_objects import points_to
 from .c_tree import (
@@ -27,42 +27,7 @@ from .c_tree import (
 from .c_values import const_int, const_string
 
 MAX_DEPTH = 4
-_BRANCHING = {
-    "if_statement",
-    "else_clause",
-    "while_statement",
-    "for_statement",
-    "do_statement",
-    "switch_statement",
-    "case_statement",
-    "conditional_expression",
-}
-_LOOPS = {"while_statement", "for_statement", "do_statement"}
 _ZERO = {"0", "'\\0'", "L'\\0'", "'\\x00'"}
-
-
-def _dominates(write: Node, at: Node) -> bool:
-    """``write`` runs on every path to ``at``: no branch or loop separates them."""
-    if write.start_byte >= at.start_byte:
-        return False
-    ancestors = set()
-    cur: Node | None = at
-    while cur is not None:
-        ancestors.add(cur.id)
-        cur = cur.parent
-    cur = write.parent
-    while cur is not None and cur.id not in ancestors:
-        if cur.type in _BRANCHING:
-            return False
-        if cur.type == "binary_expression" and text(cur.child_by_field_name("operator")) in {"&&", "||"}:
-            return False
-        cur = cur.parent
-    # a loop around both: a later write in the loop may run before `at` on the next round
-    while cur is not None and cur.type != "function_definition":
-        if cur.type in _LOOPS:
-            return False
-        cur = cur.parent
-    return True
 
 
 def max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int = 0) -> int | None:
@@ -89,7 +54,7 @@ def max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int = 0) -
             continue
         if dead_branch(ctx, n) is not None:
             continue
-        if not _dominates(n, at):
+        if not runs_before(ctx, n, at):
             return None  # written on some paths only
         known, length = True, effect[0]
     return length if known else None
@@ -116,16 +81,15 @@ def _effect(
         if arr is None or pointer_base(arr) not in names:
             return None
         right = n.child_by_field_name("right")
-        if right is not None and squash(text(right)) in _ZERO:
-            k = (
-                const_int(ctx, lhs.child_by_field_name("index"), func)
-                if lhs.type == "subscript_expression"
-                else 0
-            )
+        k = const_int(ctx, lhs.child_by_field_name("index"), func) if lhs.type == "subscript_expression" else 0
+        plain = text(n.child_by_field_name("operator")) == "="
+        if plain and right is not None and squash(text(right)) in _ZERO:
             if k is None:
                 return (None,)
             return (k if current is None else min(current, k),)
-        return (None,) if current is None else (current,)  # a non-zero byte inside an ended string
+        # a byte that may not be zero: past every possible end of the string it changes nothing; at or
+        # before it, it may overwrite the terminator
+        return (current,) if current is not None and k is not None and k > current else (None,)
     if n.type != "call_expression":
         return None
     args = call_args(n)

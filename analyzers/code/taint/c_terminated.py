@@ -14,6 +14,7 @@ import re
 
 from tree_sitter import Node
 
+from .c_conditions import runs_before
 from .c_context import Ctx
 from .c_provenance import definition_of
 from .c_spec import BYTE_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
@@ -110,7 +111,7 @@ def terminated_before(
     loop = _enclosing_loop(at, scope)
     for n in walk(scope):
         if strict:
-            early = _runs_before(ctx, n, at)
+            early = runs_before(ctx, n, at)
         else:
             early = n.end_byte <= at.start_byte or (
                 loop is not None and loop.start_byte <= n.start_byte < loop.end_byte
@@ -266,42 +267,3 @@ def _length_uses(ctx: Ctx, call: Node, func: Node) -> list[Note] | Outcome:
                 if isinstance(got, Outcome):
                     return got
     return notes
-
-
-_BRANCHES = {"if_statement", "switch_statement", "conditional_expression", "case_statement"}
-
-
-def _runs_before(ctx: Ctx, node: Node, at: Node) -> bool:
-    """``node`` runs on every path to ``at``: no branch separates them, except the branch a constant
-    condition always takes; no loop encloses both."""
-    from .c_values import const_int
-
-    if node.end_byte > at.start_byte:
-        return False
-    ancestors = set()
-    cur: Node | None = at
-    while cur is not None:
-        ancestors.add(cur.id)
-        cur = cur.parent
-    child, cur = node, node.parent
-    while cur is not None and cur.id not in ancestors:
-        if cur.type in _LOOPS:
-            return False
-        if cur.type == "binary_expression" and text(cur.child_by_field_name("operator")) in {"&&", "||"}:
-            return False
-        if cur.type in _BRANCHES:
-            cond = cur.child_by_field_name("condition")
-            then, other = cur.child_by_field_name("consequence"), cur.child_by_field_name("alternative")
-            value = const_int(ctx, cond, enclosing_function(cur)) if cond is not None else None
-            always = value is not None and (
-                (then is not None and then.id == child.id and value != 0)
-                or (other is not None and other.id == child.id and value == 0)
-            )
-            if cur.type != "if_statement" or not always:
-                return False
-        child, cur = cur, cur.parent
-    while cur is not None and cur.type != "function_definition":
-        if cur.type in _LOOPS:
-            return False
-        cur = cur.parent
-    return True
