@@ -81,7 +81,8 @@ def _effect(
         if arr is None or pointer_base(arr) not in names:
             return None
         right = n.child_by_field_name("right")
-        k = const_int(ctx, lhs.child_by_field_name("index"), func) if lhs.type == "subscript_expression" else 0
+        index = lhs.child_by_field_name("index")
+        k = const_int(ctx, index, func) if lhs.type == "subscript_expression" else 0
         plain = text(n.child_by_field_name("operator")) == "="
         if plain and right is not None and squash(text(right)) in _ZERO:
             if k is None:
