@@ -45,21 +45,21 @@ def string_length_bound(ctx: Ctx, name: str, func: Node) -> int | None:
         return None
     defs = plain_definitions(func, name) or []
     measured: list[int] = []
-    for _n, value in defs:
-        v = strip_expr(value)
-        longest = max_len(ctx, call_args(v)[0], v, func)
+    for _n, each in defs:
+        call = strip_expr(each)
+        longest = max_len(ctx, call_args(call)[0], call, func)
         if longest is None:
             break
         measured.append(longest)
-    shortest = max(measured) if measured and len(measured) == len(defs) else None
+    longest_measured = max(measured) if measured and len(measured) == len(defs) else None
     value = found.child_by_field_name("value") or found.child_by_field_name("right")
     v = strip_expr(value) if value is not None else None
     if v is None or v.type != "call_expression" or not call_args(v):
-        return shortest
+        return longest_measured
     arg = call_args(v)[0]
     got = room(ctx, arg, func)
     elem = elem_of(ctx, stripped_text(arg), func) if strip_expr(arg).type == "identifier" else None
     if got is None or elem is None or got[0] < elem:
-        return shortest
+        return longest_measured
     inside = got[0] // elem - 1
-    return inside if shortest is None else min(inside, shortest)
+    return inside if longest_measured is None else min(inside, longest_measured)
