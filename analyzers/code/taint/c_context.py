@@ -28,10 +28,19 @@ class Ctx:
     bindings: dict[str, int] = field(default_factory=dict)
     # names known not to be macros (each lookup asks the index)
     not_macros: set[str] = field(default_factory=set)
+    # (declared static, its calls) of a function of this file, by its start byte (None: address taken)
+    call_sites: dict[int, tuple[bool, list[Node]] | None] = field(default_factory=dict)
 
     @property
     def path(self) -> str:
         return self.parsed.path
+
+    def unbound(self) -> Ctx:
+        """This context without ``bindings`` (to judge another function of the file, whose names
+        are not the parameters bound here)."""
+        if not self.bindings:
+            return self
+        return Ctx(self.finding, self.parsed, self.index, self.macros, {}, self.not_macros, self.call_sites)
 
     def note(self, node: Node, why: str, role: str) -> Note:
         return Note(self.path, line_of(node), node.end_point[0] + 1, why, role)  # type: ignore[arg-type]

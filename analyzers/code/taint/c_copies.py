@@ -11,7 +11,8 @@ from .c_context import Ctx, keep
 from .c_objects import room, writable
 from .c_paths import cannot_be_negative, upper_bound, upper_bound_of
 from .c_provenance import definition_of
-from .c_roomleft import room_left
+from .c_roomleft import at_string_end, room_left
+from .c_sized import sized_for_source
 from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, WIDE_COPIES
 from .c_strings import max_int, max_len
 from .c_tree import (
@@ -281,6 +282,9 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                         "guard",
                     ),
                 ]
+        sized = sized_for_source(ctx, call, func)
+        if sized is not None:
+            return [sink, sized]
         return keep(ctx, call, f"{name}() copies a source not known to fit `{text(dst)}`")
     if name in {"sprintf", "vsprintf"}:
         fmt = const_string(ctx, args[1], func) if len(args) > 1 else None
@@ -321,6 +325,12 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                     "guard",
                 ),
             ]
+    if name in {"strncat", "wcsncat"} and n_i < len(args) and at_string_end(ctx, call, dst, func):
+        # appending to the empty string at the end of another: at most n characters and a terminator
+        unit = 4 if name in WIDE_COPIES else 1
+        after = room_left(ctx, call, dst, args[n_i], unit=unit, func=func, extra=1)
+        if after is not None:
+            return after
     if name in {"strcat", "strncat", "wcscat", "wcsncat"}:
         return keep(ctx, call, f"{name}() appends to a string of unknown length")
     if n_i < 0 or n_i >= len(args):
@@ -418,13 +428,18 @@ def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         dst = strip_expr(args[dst_param])
         if bound is None:
             # unbounded inside: judge it as that copy with this call's arguments
-            if ctx.callee(inner) in {"strcpy", "stpcpy"}:
+            if ctx.callee(inner) in {"strcpy", "stpcpy", "wcscpy"}:
                 params = param_names(enclosing_function(inner) or inner)
-                src_name = text(strip_expr(call_args(inner)[1])) if len(call_args(inner)) > 1 else ""
-                if src_name in params and params.index(src_name) < len(args):
-                    src = const_string(ctx, args[params.index(src_name)], func)
+                src_node = call_args(inner)[1] if len(call_args(inner)) > 1 else None
+                src_name = text(strip_expr(src_node)) if src_node is not None else ""
+                own = (
+                    const_string(octx, src_node, enclosing_function(inner)) if src_node is not None else None
+                )
+                if own is not None or (src_name in params and params.index(src_name) < len(args)):
+                    src = own if own is not None else const_string(ctx, args[params.index(src_name)], func)
+                    unit = 4 if ctx.callee(inner) == "wcscpy" else 1
                     size = writable(ctx, dst, func)
-                    if src is not None and size is not None and len(src[0]) + 1 <= size:
+                    if src is not None and size is not None and (len(src[0]) + 1) * unit <= size:
                         notes.append(
                             ctx.note(
                                 call,

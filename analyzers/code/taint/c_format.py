@@ -9,7 +9,7 @@ from .c_context import Ctx, review
 from .c_literals import literal_contents
 from .c_provenance import wrapped_params
 from .c_spec import FORMAT_FUNCS
-from .c_tree import call_args, enclosing_function, line_of, on_lines, text
+from .c_tree import call_args, enclosing_function, line_of, on_lines, strip_expr, text
 from .c_values import const_string
 from .outcome import Outcome
 from .values import Note
@@ -37,6 +37,7 @@ def judge_format(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     if not live:
         return all_dead(ctx, [c for c, _, _ in sites], dead)
     notes: list[Note] = []
+    by_callers = False
     for call, fmt, what in sites:
         if call not in live:
             continue
@@ -50,6 +51,12 @@ def judge_format(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
                 ctx.note(held[0][1], f"`{text(fmt)}` only ever holds the literals {shown}", "constant")
             )
             continue
+        passed = _passed_constants(ctx, fmt, enclosing_function(call), call, 0) if found is None else None
+        if passed is not None:
+            notes.append(sink)
+            notes.extend(passed)
+            by_callers = True
+            continue
         if found is None:
             return Outcome(
                 "TRUE_POSITIVE",
@@ -62,6 +69,16 @@ def judge_format(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
             )
         notes.append(sink)
         notes.append(ctx.note(found[1], f'format is the constant "{found[0][:40]}"', "constant"))
+    if by_callers:
+        return Outcome(
+            "FALSE_POSITIVE",
+            0.85,
+            "constant format string",
+            "Every format string on the line is a string literal, a buffer that only ever holds literals "
+            "without conversions, or a parameter of a function that only this file can call (static, its "
+            "address never taken) whose every call passes one of those; no input can add conversions.",
+            notes,
+        )
     return Outcome(
         "FALSE_POSITIVE",
         0.9,
@@ -70,3 +87,50 @@ def judge_format(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
         "literals without conversions); no input can add conversions.",
         notes,
     )
+
+
+MAX_CALLER_DEPTH = 3
+
+
+def _passed_constants(ctx: Ctx, fmt: Node, func: Node | None, at: Node, depth: int) -> list[Note] | None:
+    """``fmt`` is a parameter of a function whose calls are all visible (``static``, its address never
+    taken) and that nothing writes through before ``at``; every call passes a literal, a buffer
+    that only holds literals without conversions, or (in turn) such a parameter of its own function."""
+    from .c_callers import entry_arguments, local_objects, quiet_between, quiet_until
+
+    e = strip_expr(fmt)
+    if func is None or e.type != "identifier" or depth > MAX_CALLER_DEPTH:
+        return None
+    passed = entry_arguments(ctx, func, text(e))
+    own = local_objects(func)
+    trusted = frozenset({text(e)})
+    if passed is None or not quiet_until(ctx, func, at, own, trusted=trusted):
+        return None
+    # a function that writes through no pointer but its own arrays only reads what it is handed
+    reads = (
+        frozenset(c.id for _a, c in passed)
+        if quiet_between(ctx, func, (func.start_byte, func.end_byte), own, trusted=trusted)
+        else frozenset()
+    )
+    notes: list[Note] = []
+    for arg, call in passed:
+        caller = enclosing_function(call)
+        other = ctx.unbound()
+        found = const_string(other, arg, caller)
+        if found is not None:
+            notes.append(
+                ctx.note(call, f'`{text(e)}` is passed the constant "{found[0][:40]}" here', "constant")
+            )
+            continue
+        held = literal_contents(other, arg, caller, reads)
+        if held is not None and not any("%" in s for s, _ in held):
+            shown = ", ".join(f'"{s[:30]}"' for s, _ in held[:3])
+            notes.append(
+                ctx.note(call, f"`{text(arg)}` passed here only ever holds the literals {shown}", "constant")
+            )
+            continue
+        deeper = _passed_constants(other, arg, caller, call, depth + 1)
+        if deeper is None:
+            return None
+        notes.extend(deeper)
+    return notes

@@ -12,14 +12,17 @@ from tree_sitter import Node
 
 from .c_context import Ctx
 from .c_spec import FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
-from .c_tree import aliases_of, call_args, declared_name, pointer_base, strip_expr, text, walk
+from .c_tree import aliases_of, call_args, declared_name, param_names, pointer_base, strip_expr, text, walk
 from .c_values import const_string
 
 _LITERAL_COPIES = frozenset({"strcpy", "wcscpy", "stpcpy", "strcat", "wcscat", "strncpy", "wcsncpy"})
 
 
-def literal_contents(ctx: Ctx, expr: Node, func: Node | None) -> list[tuple[str, Node]] | None:
-    """Every literal the object ``expr`` points to can hold; None when something else may be there."""
+def literal_contents(
+    ctx: Ctx, expr: Node, func: Node | None, reads: frozenset[int] = frozenset()
+) -> list[tuple[str, Node]] | None:
+    """Every literal the object ``expr`` points to can hold; None when something else may be there.
+    ``reads``: ids of calls known only to read what they are handed."""
     from .c_objects import points_to
 
     e = strip_expr(expr)
@@ -38,7 +41,9 @@ def literal_contents(ctx: Ctx, expr: Node, func: Node | None) -> list[tuple[str,
             continue
         if not _declared_array(func, t.obj):
             return None
-        got_all = _array_literals(ctx, t.obj, func, aliases_of(func, t.obj) | aliases_of(func, text(e)))
+        got_all = _array_literals(
+            ctx, t.obj, func, aliases_of(func, t.obj) | aliases_of(func, text(e)), reads
+        )
         if got_all is None:
             return None
         out.extend(got_all)
@@ -51,9 +56,14 @@ def _declared_array(func: Node, name: str) -> bool:
     )
 
 
-def _array_literals(ctx: Ctx, name: str, func: Node, pointers: set[str]) -> list[tuple[str, Node]] | None:
+def _array_literals(
+    ctx: Ctx, name: str, func: Node, pointers: set[str], reads: frozenset[int], *, inner: bool = False
+) -> list[tuple[str, Node]] | None:
+    """The literals written into the array ``name`` (through ``pointers``) in ``func``; ``inner``:
+    ``func`` is a function the array was handed to (only what it writes there counts, and it must
+    not keep a pointer into it anywhere but its own local aliases)."""
     out: list[tuple[str, Node]] = []
-    initialised = False
+    initialised = inner
     for n in walk(func):
         if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
             value = n.child_by_field_name("value")
@@ -72,6 +82,8 @@ def _array_literals(ctx: Ctx, name: str, func: Node, pointers: set[str]) -> list
                 return None  # an element written
             if right is not None and pointer_base(right) in pointers and left.type != "identifier":
                 return None  # a pointer into it stored where other code may write through it
+            if inner and right is not None and pointer_base(right) in pointers and text(left) not in pointers:
+                return None
         elif n.type == "call_expression":
             args = call_args(n)
             at = [i for i, a in enumerate(args) if pointer_base(a) in pointers]
@@ -85,11 +97,37 @@ def _array_literals(ctx: Ctx, name: str, func: Node, pointers: set[str]) -> list
                 out.append(got)
                 initialised = True
                 continue
-            if callee in READ_ONLY_ARGS or (
-                callee in FORMAT_FUNCS
-                and callee not in SCAN_FUNCS
-                and all(i >= FORMAT_FUNCS[callee] for i in at)
+            if (
+                n.id in reads
+                or callee in READ_ONLY_ARGS
+                or (
+                    callee in FORMAT_FUNCS
+                    and callee not in SCAN_FUNCS
+                    and all(i >= FORMAT_FUNCS[callee] for i in at)
+                )
             ):
                 continue
-            return None
+            written = None if inner else _helper_literals(ctx, n, at)
+            if written is None:
+                return None
+            out.extend(written)
+            initialised = True
     return out if initialised else None
+
+
+def _helper_literals(ctx: Ctx, call: Node, at: list[int]) -> list[tuple[str, Node]] | None:
+    """A workspace function handed the array in one parameter that it never reassigns: the
+    literals it writes through that parameter (none when it only reads it), or None when it may
+    write anything else there."""
+    from .c_callers import keeps_value
+    from .c_provenance import definition_of
+
+    found = definition_of(ctx, call) if len(at) == 1 else None
+    if found is None:
+        return None
+    octx, fdef = found
+    params = param_names(fdef)
+    if at[0] >= len(params) or not keeps_value(fdef, params[at[0]]):
+        return None
+    p = params[at[0]]
+    return _array_literals(octx, p, fdef, aliases_of(fdef, p), frozenset(), inner=True)

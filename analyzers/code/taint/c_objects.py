@@ -210,6 +210,7 @@ def _assigned_in(func: Node, name: str) -> bool:
 def _param_targets(ctx: Ctx, name: str, func: Node, depth: int) -> list[Target] | None:
     """What a pointer parameter points into: the union of what every workspace caller (in this
     file) passes; None when a caller is elsewhere or passes something unknown."""
+    from .c_callers import address_taken
     from .c_tree import enclosing_function, func_name
 
     fname = func_name(func)
@@ -218,7 +219,7 @@ def _param_targets(ctx: Ctx, name: str, func: Node, depth: int) -> list[Target] 
         sites = ctx.index.callers(fname, limit=20)
     except Exception:
         return None
-    if not sites or any(site.path != ctx.path for site in sites):
+    if not sites or any(site.path != ctx.path for site in sites) or address_taken(ctx, func):
         return None
     out: list[Target] = []
     root = ctx.parsed.tree.root_node
@@ -234,18 +235,47 @@ def _param_targets(ctx: Ctx, name: str, func: Node, depth: int) -> list[Target] 
             args = call_args(call)
             if pos >= len(args):
                 return None
-            got = points_to(ctx, args[pos], enclosing_function(call), depth + 1)
+            got = points_to(ctx.unbound(), args[pos], enclosing_function(call), depth + 1)
             if got is None:
                 return None
             out.extend(got)
     return out or None
 
 
-def _returned_targets(ctx: Ctx, call: Node, depth: int) -> list[Target] | None:
-    """What a workspace function returns: the union over its ``return`` statements."""
+def returned_param(ctx: Ctx, call: Node) -> int | None:
+    """The position of the parameter a workspace function always returns as it was given (every
+    ``return`` returns that parameter, which it never reassigns): the call's value is that argument."""
+    from .c_callers import keeps_value
     from .c_provenance import definition_of
     from .c_tree import enclosing_function
 
+    found = definition_of(ctx, call)
+    if found is None:
+        return None
+    _octx, fdef = found
+    params = param_names(fdef)
+    returned = {
+        stripped_text(r.named_children[0]) if r.named_children else ""
+        for r in walk(fdef)
+        if r.type == "return_statement" and enclosing_function(r) == fdef
+    }
+    if len(returned) != 1:
+        return None
+    name = returned.pop()
+    if name not in params or not keeps_value(fdef, name) or params.index(name) >= len(call_args(call)):
+        return None
+    return params.index(name)
+
+
+def _returned_targets(ctx: Ctx, call: Node, depth: int) -> list[Target] | None:
+    """What a workspace function returns: the argument it returns unchanged, else the union over
+    its ``return`` statements."""
+    from .c_provenance import definition_of
+    from .c_tree import enclosing_function
+
+    same = returned_param(ctx, call)
+    if same is not None:
+        return points_to(ctx, call_args(call)[same], enclosing_function(call), depth + 1)
     found = definition_of(ctx, call)
     if found is None:
         return None
@@ -321,11 +351,18 @@ def _pointer_defs(ctx: Ctx, name: str, func: Node, depth: int, local: bool = Fal
         v = strip_expr(value)
         if v.type == "null" or text(v) in {"NULL", "0", "nullptr"}:
             continue  # no object: dereferencing it is another finding (NULL dereference)
+        if v.type == "call_expression" and _hands_back(ctx, v, name):
+            continue  # p = f(p), f returning p as given: p keeps what it pointed to
         got = points_to(ctx, value, func, depth + 1)
         if got is None:
             return None
         out.extend(got)
     return out if local else None
+
+
+def _hands_back(ctx: Ctx, call: Node, name: str) -> bool:
+    same = returned_param(ctx, call)
+    return same is not None and stripped_text(call_args(call)[same]) == name
 
 
 def room(ctx: Ctx, ptr: Node, func: Node | None) -> tuple[int, list[Target]] | None:

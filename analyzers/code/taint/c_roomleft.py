@@ -106,9 +106,12 @@ def _start(dst: Node) -> tuple[str, str] | None:
     return None
 
 
-def room_left(ctx: Ctx, call: Node, dst: Node, n: Node, *, unit: int, func: Node | None) -> list[Note] | None:
-    """Notes proving a write of ``n`` (in units of ``unit`` bytes unless scaled by a sizeof) at
-    ``dst`` fits the room left after the string in its object; None when not shown."""
+def room_left(
+    ctx: Ctx, call: Node, dst: Node, n: Node, *, unit: int, func: Node | None, extra: int = 0
+) -> list[Note] | None:
+    """Notes proving a write of ``n`` (in units of ``unit`` bytes unless scaled by a sizeof), plus
+    ``extra`` units (a terminator), at ``dst`` fits the room left after the string in its object;
+    None when not shown."""
     if func is None:
         return None
     start = _start(dst)
@@ -127,7 +130,7 @@ def room_left(ctx: Ctx, call: Node, dst: Node, n: Node, *, unit: int, func: Node
     if not targets or any(t.size is None or t.offset != 0 for t in targets):
         return None
     count = min(t.size for t in targets if t.size is not None) // elem
-    if limit > count:
+    if limit + extra > count:
         return None
     off_node = _offset_node(dst)
     if off_node is None or not cannot_be_negative(ctx, off_node, call, func):
@@ -150,6 +153,28 @@ def room_left(ctx: Ctx, call: Node, dst: Node, n: Node, *, unit: int, func: Node
             "guard",
         ),
     ]
+
+
+def at_string_end(ctx: Ctx, call: Node, dst: Node, func: Node | None) -> bool:
+    """``dst`` is ``p + len`` (or ``&p[len]``) where ``len = strlen(p)`` is measured once, before
+    ``call`` on every path, and nothing writes memory through a pointer in between: ``dst`` points
+    at the terminator of the string ``p`` holds, so the string at ``dst`` is empty."""
+    from .c_callers import quiet_between
+    from .c_conditions import runs_before
+
+    start = _start(dst)
+    if start is None or func is None:
+        return False
+    base, offset = start
+    defs = plain_definitions(func, offset)
+    measured = string_length_of(func, offset, aliases_of(func, base))
+    return (
+        measured is not None
+        and defs is not None
+        and len(defs) == 1
+        and runs_before(ctx, measured, call)
+        and quiet_between(ctx, func, (measured.end_byte, call.start_byte), set())
+    )
 
 
 def _base_node(dst: Node) -> Node:

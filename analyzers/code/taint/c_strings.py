@@ -12,19 +12,20 @@ from tree_sitter import Node
 
 from .c_conditions import dead_branch, runs_before
 from .c_context import Ctx
-from .c_objects import points_to
+from .c_objects import elem_of, points_to
 from .c_tree import (
     aliases_of,
     call_args,
     callee_of,
     declared_name,
+    enclosing_function,
     pointer_base,
     squash,
     strip_expr,
     text,
     walk,
 )
-from .c_values import const_int, const_string
+from .c_values import ELEM_SIZES, const_int, const_string
 
 MAX_DEPTH = 4
 _ZERO = {"0", "'\\0'", "L'\\0'", "'\\x00'"}
@@ -40,12 +41,14 @@ def max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int = 0) -
     if func is None:
         return None
     base = pointer_base(expr)
+    if not base or _recast(ctx, expr, base, func):
+        return None
     targets = points_to(ctx, expr, func)
-    if not base or not targets or any(t.offset != 0 for t in targets):
+    if not targets or any(t.offset != 0 for t in targets):
         return None
     names = aliases_of(func, base) | {t.obj for t in targets}
-    length: int | None = None
-    known = False
+    length = _entry_length(ctx, func, base, at, names, depth=depth)
+    known = length is not None
     for n in walk(func):
         if n.start_byte >= at.start_byte:
             break
@@ -58,6 +61,47 @@ def max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int = 0) -
             return None  # written on some paths only
         known, length = True, effect[0]
     return length if known else None
+
+
+def _recast(ctx: Ctx, expr: Node, base: str, func: Node) -> bool:
+    """``expr`` views ``base`` through a cast to characters of another width than ``base`` is declared
+    with (``(wchar_t *)bytes``): a length counted in one width says nothing of the other."""
+    e = expr
+    while e.type in {"parenthesized_expression", "cast_expression"}:
+        if e.type == "cast_expression":
+            typ = e.child_by_field_name("type")
+            words = text(typ).replace("*", " ").replace("const", " ").split() if typ is not None else []
+            seen = ELEM_SIZES.get(" ".join(words))
+            if seen is None or seen != elem_of(ctx, base, func):
+                return True
+            e = e.child_by_field_name("value") or e
+        else:
+            if not e.named_children:
+                break
+            e = e.named_children[0]
+    return False
+
+
+def _entry_length(ctx: Ctx, func: Node, base: str, at: Node, names: set[str], *, depth: int) -> int | None:
+    """For a parameter that keeps its value: the longest string any visible caller hands it, when
+    nothing before ``at`` may change that string other than through ``names``."""
+    from .c_callers import entry_arguments, local_objects, quiet_until
+
+    passed = entry_arguments(ctx, func, base)
+    if passed is None or not quiet_until(ctx, func, at, names | local_objects(func)):
+        return None
+    unit = elem_of(ctx, base, func)
+    longest = 0
+    for arg, call in passed:
+        caller = enclosing_function(call)
+        arg_base = pointer_base(arg)
+        if unit is None or not arg_base or elem_of(ctx.unbound(), arg_base, caller) != unit:
+            return None  # characters of another width: lengths do not carry over
+        got = max_len(ctx.unbound(), arg, call, caller, depth + 1)
+        if got is None:
+            return None
+        longest = max(longest, got)
+    return longest
 
 
 def _effect(

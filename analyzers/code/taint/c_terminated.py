@@ -16,6 +16,7 @@ from tree_sitter import Node
 
 from .c_conditions import runs_before
 from .c_context import Ctx
+from .c_objects import Target
 from .c_provenance import definition_of
 from .c_spec import BYTE_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
 from .c_tree import (
@@ -211,7 +212,9 @@ def string_length_reads(ctx: Ctx, calls: list[Node]) -> list[Note] | Outcome | N
                 continue
             scope = func if func is not None else ctx.parsed.tree.root_node
             pointers = aliases_of(func, base) | aliases_of(func, t.obj) if func is not None else {base}
-            if not terminated_before(ctx, call, scope, pointers, t.obj, strict=True):
+            if not terminated_before(ctx, call, scope, pointers, t.obj, strict=True) and not _ends_inside(
+                ctx, call, arg, func, targets
+            ):
                 return keep(
                     ctx,
                     call,
@@ -225,6 +228,20 @@ def string_length_reads(ctx: Ctx, calls: list[Node]) -> list[Note] | Outcome | N
             return used
         notes.extend(used)
     return notes
+
+
+def _ends_inside(ctx: Ctx, call: Node, arg: Node, func: Node | None, targets: list[Target]) -> bool:
+    """The string ``arg`` points to is known to end (:func:`max_len`, which follows the callers of a
+    function that cannot be called from elsewhere) before the end of every object it may be in."""
+    from .c_objects import elem_of
+    from .c_strings import max_len
+
+    unit = 4 if ctx.callee(call) == "wcslen" else 1
+    base = pointer_base(arg)
+    if func is None or not base or elem_of(ctx, base, func) != unit:
+        return False  # a string of another width (or of an unknown one) than the measure counts
+    longest = max_len(ctx, arg, call, func)
+    return longest is not None and all(t.room is not None and t.room >= (longest + 1) * unit for t in targets)
 
 
 def _length_uses(ctx: Ctx, call: Node, func: Node) -> list[Note] | Outcome:

@@ -1,0 +1,226 @@
+"""Every call of a C function, when all of them can be seen: what its parameters hold on entry.
+
+A ``static`` function has internal linkage: no other translation unit can name it. When, in its own
+file, its name is only ever called (never stored, passed, compared, or named by a macro), no function
+pointer can reach it either, and the calls of the file are all its calls. A fact that holds of the
+argument at every one of those calls (calls in branches that never run left out) holds of the
+parameter when the function starts. A function that is not ``static``, or whose address is taken,
+has callers the analyst cannot see: nothing is settled this way for it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tree_sitter import Node
+
+from .c_conditions import dead_branch
+from .c_context import Ctx
+from .c_spec import (
+    BYTE_FUNCS,
+    C_TERMINATORS,
+    COPY_FUNCS,
+    FORMAT_FUNCS,
+    READ_ONLY_ARGS,
+    SCAN_FUNCS,
+)
+from .c_tree import (
+    call_args,
+    declared_name,
+    func_name,
+    inside,
+    param_names,
+    pointer_base,
+    strip_expr,
+    text,
+    walk,
+)
+from .c_values import const_string
+
+_STORES = frozenset({"subscript_expression", "pointer_expression", "field_expression"})
+_ALLOCATORS = frozenset({"malloc", "calloc", "alloca", "_alloca", "__builtin_alloca", "realloc"})
+
+
+def visible_calls(ctx: Ctx, func: Node) -> list[Node] | None:
+    """The calls of ``func`` that can run, when they are all of its calls (see the module's doc);
+    None when the function may be called from code the analyst does not see."""
+    got = _scan(ctx, func)
+    return got[1] if got is not None and got[0] else None
+
+
+def address_taken(ctx: Ctx, func: Node) -> bool:
+    """The function's name is used in its file other than to call it or declare it (stored, passed,
+    compared, or named by a macro): a pointer to it may be called from anywhere."""
+    return _scan(ctx, func) is None
+
+
+def _scan(ctx: Ctx, func: Node) -> tuple[bool, list[Node]] | None:
+    """(declared ``static``, its calls that can run), or None when its name is used otherwise."""
+    key = func.start_byte
+    if key not in ctx.call_sites:
+        ctx.call_sites[key] = _scan_file(ctx, func)
+    return ctx.call_sites[key]
+
+
+def _scan_file(ctx: Ctx, func: Node) -> tuple[bool, list[Node]] | None:
+    name = func_name(func)
+    root = ctx.parsed.tree.root_node
+    if not name.isidentifier():
+        return None
+    static = False
+    calls: list[Node] = []
+    word = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
+    for n in walk(root):
+        if n.type in {"preproc_arg", "preproc_params"} and word.search(text(n)):
+            return None  # a macro names it: what it expands to is not followed
+        if n.type in {"function_definition", "declaration"} and _declares(n, name):
+            if any(c.type == "storage_class_specifier" and text(c) == "static" for c in n.children):
+                static = True
+            continue
+        if n.type != "identifier" or text(n) != name:
+            continue
+        parent = n.parent
+        if parent is not None and parent.type == "function_declarator":
+            continue  # its own name in a prototype or the definition
+        if parent is None or parent.type != "call_expression" or parent.child_by_field_name("function") != n:
+            return None  # stored, passed or compared: a pointer to it may be called anywhere
+        if dead_branch(ctx, parent) is None:
+            calls.append(parent)
+    return static, calls
+
+
+def _declares(n: Node, name: str) -> bool:
+    """A function definition or a prototype of ``name`` (not a variable of that name)."""
+    for d in [n.child_by_field_name("declarator"), *n.children_by_field_name("declarator")]:
+        cur = d
+        while cur is not None and cur.type in {"pointer_declarator", "parenthesized_declarator"}:
+            cur = cur.child_by_field_name("declarator")
+        if cur is not None and cur.type == "function_declarator" and declared_name(cur) == name:
+            return True
+    return False
+
+
+def entry_arguments(ctx: Ctx, func: Node, param: str) -> list[tuple[Node, Node]] | None:
+    """``(argument, call)`` for every visible call of ``func``, for its parameter ``param``, when
+    ``param`` keeps the value it was given (never assigned, incremented, nor its address taken); None
+    otherwise, or when the function is never called."""
+    params = param_names(func)
+    if param not in params or not keeps_value(func, param):
+        return None
+    pos = params.index(param)
+    calls = visible_calls(ctx, func)
+    if not calls:
+        return None
+    out: list[tuple[Node, Node]] = []
+    for call in calls:
+        args = call_args(call)
+        if pos >= len(args):
+            return None
+        out.append((args[pos], call))
+    return out
+
+
+def keeps_value(func: Node, name: str) -> bool:
+    """The variable ``name`` is never assigned, incremented, nor has its address taken in ``func``."""
+    for n in walk(func):
+        if n.type == "assignment_expression" and text(strip_expr(n.child_by_field_name("left") or n)) == name:
+            return False
+        if n.type == "update_expression" and text(strip_expr(n.child_by_field_name("argument") or n)) == name:
+            return False
+        if (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and text(strip_expr(n.child_by_field_name("argument") or n)) == name
+        ):
+            return False
+    return True
+
+
+def quiet_until(
+    ctx: Ctx, func: Node, at: Node, ok: set[str], *, trusted: frozenset[str] = frozenset()
+) -> bool:
+    """Nothing in ``func`` before ``at`` can change the object its callers handed it except through
+    ``ok`` (pointers whose writes the caller of this function follows, or the function's own
+    objects): see :func:`quiet_between`."""
+    return quiet_between(ctx, func, (func.start_byte, at.start_byte), ok, trusted=trusted)
+
+
+def quiet_between(
+    ctx: Ctx, func: Node, span: tuple[int, int], ok: set[str], *, trusted: frozenset[str] = frozenset()
+) -> bool:
+    """Code of ``func`` between the bytes of ``span`` writes memory only through the pointers
+    ``ok``: every call is a library function the analyst knows (allocators and exits too), writing
+    only through ``ok``, and every store through a pointer goes through ``ok``. A printf-like call
+    writes through its arguments (``%n``) unless its format is a literal without ``%n`` or one of
+    the ``trusted`` names (formats being shown to hold no conversion at all)."""
+    start, end = span
+    for n in walk(func):
+        if n.end_byte <= start:
+            continue
+        if n.start_byte >= end:
+            break
+        if n.type == "call_expression":
+            callee = ctx.callee(n)
+            if callee in C_TERMINATORS or callee in _ALLOCATORS or callee in {"va_start", "va_end"}:
+                continue
+            known = (
+                callee in READ_ONLY_ARGS
+                or callee in COPY_FUNCS
+                or callee in BYTE_FUNCS
+                or (callee in FORMAT_FUNCS and callee not in SCAN_FUNCS)
+            )
+            if not known:
+                return False
+            args = call_args(n)
+            for i, a in enumerate(args):
+                if _may_write(ctx, n, i, func, trusted) and pointer_base(a) not in ok:
+                    return False
+        elif n.type in {"assignment_expression", "update_expression"}:
+            target = n.child_by_field_name("left") or n.child_by_field_name("argument")
+            lhs = strip_expr(target) if target is not None else None
+            if lhs is not None and lhs.type in {
+                "subscript_expression",
+                "pointer_expression",
+                "field_expression",
+            }:
+                base = lhs.child_by_field_name("argument") if lhs.type != "field_expression" else None
+                if base is None or pointer_base(base) not in ok:
+                    return False
+    return True
+
+
+def _may_write(ctx: Ctx, call: Node, i: int, func: Node, trusted: frozenset[str]) -> bool:
+    """Argument ``i`` of a known library call may be written through."""
+    callee = ctx.callee(call)
+    if callee in COPY_FUNCS:
+        return COPY_FUNCS[callee][0] == i
+    if callee in FORMAT_FUNCS:
+        fi = FORMAT_FUNCS[callee]
+        if callee in {"asprintf", "vasprintf"} and i == 0:
+            return True
+        if i <= fi:
+            return False  # a stream, a descriptor or the format itself
+        args = call_args(call)
+        fmt = args[fi] if fi < len(args) else None
+        if fmt is None:
+            return True
+        if text(strip_expr(fmt)) in trusted:
+            return False
+        literal = const_string(ctx, fmt, func)
+        return literal is None or "%n" in literal[0].replace("%%", "")
+    if callee in READ_ONLY_ARGS:
+        return False
+    return callee in BYTE_FUNCS and callee not in {"memcmp", "wmemcmp", "fwrite", "write", "send"}
+
+
+def local_objects(func: Node) -> set[str]:
+    """Arrays declared in ``func``'s body (its own storage, which no caller can hold a pointer to
+    when the function starts)."""
+    body = func.child_by_field_name("body")
+    if body is None:
+        return set()
+    return {
+        text(n.child_by_field_name("declarator"))
+        for n in walk(body)
+        if n.type == "array_declarator" and inside(n, body)
+    }
