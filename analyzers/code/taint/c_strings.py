@@ -82,6 +82,15 @@ def _recast(ctx: Ctx, expr: Node, base: str, func: Node) -> bool:
     return False
 
 
+def _width(ctx: Ctx, arg: Node, func: Node | None) -> int | None:
+    """Bytes per character of the string ``arg`` points to, as its own declaration (or literal) says."""
+    a = strip_expr(arg)
+    if a.type in {"string_literal", "concatenated_string"}:
+        return 4 if text(a).lstrip().startswith(("L", "U")) else 2 if text(a).lstrip().startswith('u"') else 1
+    base = pointer_base(arg)
+    return elem_of(ctx, base, func) if base and not _recast(ctx, arg, base, func) else None
+
+
 def _entry_length(ctx: Ctx, func: Node, base: str, at: Node, names: set[str], *, depth: int) -> int | None:
     """For a parameter that keeps its value: the longest string any visible caller hands it, when
     nothing before ``at`` may change that string other than through ``names``."""
@@ -94,8 +103,7 @@ def _entry_length(ctx: Ctx, func: Node, base: str, at: Node, names: set[str], *,
     longest = 0
     for arg, call in passed:
         caller = enclosing_function(call)
-        arg_base = pointer_base(arg)
-        if unit is None or not arg_base or elem_of(ctx.unbound(), arg_base, caller) != unit:
+        if unit is None or _width(ctx.unbound(), arg, caller) != unit:
             return None  # characters of another width: lengths do not carry over
         got = max_len(ctx.unbound(), arg, call, caller, depth + 1)
         if got is None:
