@@ -63,7 +63,7 @@ def max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int = 0) -
     return length if known else None
 
 
-def _recast(ctx: Ctx, expr: Node, base: str, func: Node) -> bool:
+def _recast(ctx: Ctx, expr: Node, base: str, func: Node | None) -> bool:
     """``expr`` views ``base`` through a cast to characters of another width than ``base`` is declared
     with (``(wchar_t *)bytes``): a length counted in one width says nothing of the other."""
     e = expr
