@@ -9,7 +9,8 @@ from .c_conditions import all_dead, split_live
 from .c_context import Ctx, review
 from .c_copies import copy_safe, copy_wrapper, wrapper_copy_safe
 from .c_index import index_safe
-from .c_scan import scan_safe
+from .c_overflow import scanned_number_uses
+from .c_scan import scan_safe, scanned_numbers
 from .c_spec import COPY_FUNCS, SCAN_FUNCS
 from .c_terminated import string_length_reads
 from .c_tree import (
@@ -56,11 +57,17 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     if not live:
         return all_dead(ctx, targets, dead)
     notes: list[Note] = []
+    read_numbers = False
     for node in live:
         if node in calls:
             r = copy_safe(ctx, node)
         elif node in scans:
             r = scan_safe(ctx, node)
+            numbers = scanned_numbers(ctx, node)
+            if numbers and not isinstance(r, Outcome):
+                used = scanned_number_uses(ctx, node, numbers)
+                r = used if isinstance(used, Outcome) else [*r, *used]
+                read_numbers = True
         elif node in wrappers:
             r = wrapper_copy_safe(ctx, node)
         else:
@@ -72,7 +79,12 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
         "FALSE_POSITIVE",
         0.85,
         "bounded by the destination size",
-        "Every write on the line is bounded by the size of its destination.",
+        "Every write on the line is bounded by the size of its destination"
+        + (
+            ", and every number read there is bounded by a check wherever it is used."
+            if read_numbers
+            else "."
+        ),
         notes,
     )
 

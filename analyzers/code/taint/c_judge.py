@@ -7,6 +7,9 @@
   longest output fits), array indexes checked against the size;
 - CWE-78: ``system``/``popen``/``exec*`` whose command arguments are all literals;
 - CWE-476: a pointer use dominated by a NULL check, or a pointer that can never be NULL;
+- CWE-195/196: a signed value converted to unsigned that cannot be negative there (constants,
+  unsigned values, dominating checks, every definition that reaches it), or that may be (a negative
+  constant or a parsed number that reaches it unchecked);
 - CWE-190: arithmetic whose operands are bounded by a dominating range check, or constants
   whose result fits;
 - CWE-330/338: a predictable generator whose numbers are only delays (not a finding) or reach key
@@ -33,6 +36,7 @@ from .c_null import judge_null
 from .c_overflow import judge_overflow
 from .c_quality import judge_quality
 from .c_random import judge_random
+from .c_signs import judge_sign
 from .c_tree import file_macros
 from .families import Family
 from .outcome import Outcome
@@ -59,6 +63,8 @@ def judge_c(finding: Finding, family: Family, parsed: ParsedFile, index: Workspa
         return judge_null(ctx, root, lo, hi)
     if family == "int_overflow":
         return judge_overflow(ctx, root, lo, hi)
+    if family == "sign_conversion":
+        return judge_sign(ctx, root, lo, hi)
     if family == "stack_alloc":
         return judge_alloca(ctx, root, lo, hi)
     if family in {"uninit", "double_free", "use_after_free", "leak"}:

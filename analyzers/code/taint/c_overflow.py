@@ -19,6 +19,7 @@ from .c_tree import (
     on_lines,
     param_names,
     strip_expr,
+    stripped_text,
     text,
     walk,
 )
@@ -128,7 +129,7 @@ def _update_safe(ctx: Ctx, e: Node, func: Node | None) -> list[Note] | Outcome:
     lo, hi = interval(ctx, arg, e, func)
     declared = declared_type(text(strip_expr(arg)), func, ctx.parsed.tree.root_node) or "int"
     top = TYPE_LIMIT.get(declared, TYPE_MAX.get(declared, 2**31 - 1))
-    bottom = 0 if declared.startswith(("unsigned", "uint", "size_t")) else -(2**31)
+    bottom = _type_floor(declared)
     ok = (hi is not None and hi + 1 <= top) if op == "++" else (lo is not None and lo - 1 >= bottom)
     if ok:
         return [
@@ -223,11 +224,15 @@ def converted_uses(ctx: Ctx, call: Node) -> Outcome:
     func = enclosing_function(call)
     if not name or func is None:
         return keep(ctx, call, f"the result of {callee_of(call)}() is used directly", "unchecked conversion")
-    got = _number_uses(ctx, func, name, call, 0)
+    got = _number_uses(ctx, func, name, call, 0, indexes=True)
     if isinstance(got, Outcome):
         return got
     notes = got
-    why = f"every computation with `{name}` is bounded" if notes else f"`{name}` is never used in arithmetic"
+    why = (
+        f"every computation and index with `{name}` is bounded"
+        if notes
+        else f"`{name}` is never used in arithmetic nor as an index"
+    )
     return Outcome(
         "FALSE_POSITIVE",
         0.7,
@@ -244,10 +249,30 @@ _ARITH = {"+", "-", "*", "<<", "+=", "-=", "*=", "<<=", "++", "--"}
 _UNCHECKED = "unchecked conversion"
 
 
-def _number_uses(ctx: Ctx, func: Node, name: str, after: Node | None, depth: int) -> list[Note] | Outcome:
+def scanned_number_uses(ctx: Ctx, call: Node, args: list[Node]) -> list[Note] | Outcome:
+    """Numbers a scanf-like ``call`` reads from input into ``&x`` (``args``): every later use of
+    each (arithmetic, array indexes, the functions it is handed to) must be bounded; a use the
+    analyst cannot follow keeps the finding (the input is not validated)."""
+    func = enclosing_function(call)
+    notes: list[Note] = []
+    for a in args:
+        e = strip_expr(a)
+        inner = strip_expr(e.child_by_field_name("argument") or e) if e.type == "pointer_expression" else None
+        if func is None or inner is None or inner.type != "identifier":
+            return keep(ctx, call, f"where the number read into `{text(a)}` goes is not followed", _UNCHECKED)
+        got = _number_uses(ctx, func, text(inner), call, 0, indexes=True)
+        if isinstance(got, Outcome):
+            return got
+        notes.extend(got)
+    return notes
+
+
+def _number_uses(
+    ctx: Ctx, func: Node, name: str, after: Node | None, depth: int, *, indexes: bool = False
+) -> list[Note] | Outcome:
     """The arithmetic on ``name`` in ``func`` (after ``after``), following it into the workspace
     functions it is passed to; a use the analyst cannot follow (returned, handed to an unknown
-    function) keeps the finding."""
+    function) keeps the finding. ``indexes``: array indexes that use it must be checked too."""
     notes: list[Note] = []
     for n in walk(func):
         if after is not None and n.start_byte <= after.start_byte:
@@ -255,9 +280,18 @@ def _number_uses(ctx: Ctx, func: Node, name: str, after: Node | None, depth: int
         if dead_branch(ctx, n) is not None:
             continue
         if n.type == "return_statement" and name in idents(n):
-            return keep(
-                ctx, n, f"`{name}` is returned to callers the analyst does not follow", "unchecked conversion"
-            )
+            back = _returned_uses(ctx, func, n, name, depth, indexes=indexes)
+            if back is None:
+                return keep(
+                    ctx,
+                    n,
+                    f"`{name}` is returned to callers the analyst does not follow",
+                    "unchecked conversion",
+                )
+            if isinstance(back, Outcome):
+                return back
+            notes.extend(back)
+            continue
         if n.type == "call_expression":
             args = call_args(n)
             at = [
@@ -265,7 +299,7 @@ def _number_uses(ctx: Ctx, func: Node, name: str, after: Node | None, depth: int
                 for i, a in enumerate(args)
                 if strip_expr(a).type == "identifier" and text(strip_expr(a)) == name
             ]
-            if not at or callee_of(n) in FORMAT_FUNCS or callee_of(n) in READ_ONLY_ARGS:
+            if not at or callee_of(n) in FORMAT_FUNCS or callee_of(n) in READ_ONLY_ARGS or _compared(n):
                 continue
             found = definition_of(ctx, n) if depth < 2 else None
             if found is None:
@@ -280,10 +314,20 @@ def _number_uses(ctx: Ctx, func: Node, name: str, after: Node | None, depth: int
             for i in at:
                 if i >= len(params):
                     return keep(ctx, n, f"{callee_of(n)}() call not understood", _UNCHECKED)
-                inner = _number_uses(octx, fdef, params[i], None, depth + 1)
+                inner = _number_uses(octx, fdef, params[i], None, depth + 1, indexes=indexes)
                 if isinstance(inner, Outcome):
                     return inner
                 notes.extend(inner)
+            continue
+        if indexes and n.type == "subscript_expression":
+            idx = n.child_by_field_name("index")
+            if idx is not None and name in idents(idx):
+                from .c_index import index_safe
+
+                checked = index_safe(ctx, n)
+                if isinstance(checked, Outcome):
+                    return checked
+                notes.extend(checked)
             continue
         if n.type not in {"binary_expression", "assignment_expression", "update_expression"}:
             continue
@@ -294,6 +338,67 @@ def _number_uses(ctx: Ctx, func: Node, name: str, after: Node | None, depth: int
             return r
         notes.extend(r)
     return notes
+
+
+def _returned_uses(
+    ctx: Ctx, func: Node, ret: Node, name: str, depth: int, *, indexes: bool
+) -> list[Note] | Outcome | None:
+    """``return name;`` from a function only its own file can call: the uses of the variable every
+    call stores the result in (None when a call's result goes elsewhere, or callers are not all seen)."""
+    from .c_callers import visible_calls
+
+    value = ret.named_children[0] if ret.named_children else None
+    if (
+        value is None
+        or strip_expr(value).type != "identifier"
+        or text(strip_expr(value)) != name
+        or depth >= 2
+    ):
+        return None
+    calls = visible_calls(ctx, func)
+    if not calls:
+        return None
+    notes: list[Note] = []
+    for call in calls:
+        holder = call.parent
+        while holder is not None and holder.type in {"parenthesized_expression", "cast_expression"}:
+            holder = holder.parent
+        if holder is not None and holder.type == "init_declarator":
+            var = declared_name(holder.child_by_field_name("declarator"))
+        elif (
+            holder is not None
+            and holder.type == "assignment_expression"
+            and text(holder.child_by_field_name("operator")) == "="
+        ):
+            var = stripped_text(holder.child_by_field_name("left"))
+        else:
+            return None
+        caller = enclosing_function(call)
+        if caller is None or not var.isidentifier():
+            return None
+        got = _number_uses(ctx.unbound(), caller, var, call, depth + 1, indexes=indexes)
+        if isinstance(got, Outcome):
+            return got
+        notes.extend(got)
+    return notes
+
+
+_PURE_MATH = frozenset({"abs", "labs", "llabs", "imaxabs", "fabs", "sqrt", "cbrt", "floor", "ceil"})
+
+
+def _compared(call: Node) -> bool:
+    """A pure math function of the number whose result is only compared (``abs(n) <= K``): it
+    computes a value for a check and writes nothing."""
+    if callee_of(call) not in _PURE_MATH:
+        return False
+    cur = call.parent
+    while cur is not None and cur.type in {"parenthesized_expression", "cast_expression"}:
+        cur = cur.parent
+    return (
+        cur is not None
+        and cur.type == "binary_expression"
+        and text(cur.child_by_field_name("operator")) in {"<", "<=", ">", ">=", "==", "!="}
+    )
 
 
 TYPE_MAX = {
@@ -338,9 +443,21 @@ def result_floor(ctx: Ctx, e: Node, func: Node | None) -> int:
         target = p.child_by_field_name("left")
     if target is not None and strip_expr(target).type == "identifier":
         t = declared_type(text(strip_expr(target)), func, ctx.parsed.tree.root_node) or ""
-        if t.startswith(("unsigned", "uint", "size_t")):
-            return 0
+        if t.startswith(("unsigned", "uint", "size_t")) or t in TYPE_MAX:
+            return _type_floor(t)
     return -(2**63) if limit > 2**31 else -(2**31)
+
+
+def _type_floor(declared: str) -> int:
+    """The smallest value a variable of the integer type ``declared`` holds (a value stored into a
+    narrower type than int is converted back to it)."""
+    if declared.startswith(("unsigned", "uint", "size_t", "bool", "_Bool")):
+        return 0
+    if declared in TYPE_MAX:
+        return -(TYPE_MAX[declared] + 1)
+    if declared in TYPE_LIMIT:
+        return -(TYPE_LIMIT[declared] + 1)
+    return -(2**31)
 
 
 def result_limit(ctx: Ctx, e: Node, func: Node | None) -> int:
@@ -359,7 +476,7 @@ def result_limit(ctx: Ctx, e: Node, func: Node | None) -> int:
     if target is not None and strip_expr(target).type == "identifier":
         t = declared_type(text(strip_expr(target)), func, ctx.parsed.tree.root_node)
         if t is not None:
-            return TYPE_LIMIT.get(t, 2**31 - 1)
+            return TYPE_LIMIT.get(t, TYPE_MAX.get(t, 2**31 - 1))
     for side in (e.child_by_field_name("left"), e.child_by_field_name("right")):
         if side is not None and side.type == "cast_expression":
             typ = side.child_by_field_name("type")

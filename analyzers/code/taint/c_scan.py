@@ -20,9 +20,68 @@ from .values import Note
 _SCAN_CONV = re.compile(r"%(\*)?(\d+)?(hh|h|ll|l|j|z|t|L)?(\[\^?\]?[^\]]*\]|[diouxXaAeEfFgGsScCpn%])")
 
 
+# bytes a numeric conversion stores, by its length modifier
+_INT_BYTES = {"hh": 1, "h": 2, "": 4, "l": 8, "ll": 8, "j": 8, "z": 8, "t": 8}
+_FLOAT_BYTES = {"": 4, "l": 8, "L": 16}
+
+
+def length_of(ctx: Ctx, call: Node, arg: Node) -> str:
+    """The length modifier of the conversion that writes ``arg`` ("" for none)."""
+    for a, _conv, _width, _wide, length in _conversions(ctx, call) or []:
+        if a.start_byte == arg.start_byte and a.end_byte == arg.end_byte:
+            return length
+    return ""
+
+
+def _number_fits(ctx: Ctx, arg: Node, conv: str, length: str, func: Node | None) -> Note | Outcome | None:
+    """``&x`` for a numeric conversion: a note when ``x`` is declared of exactly the size the
+    conversion stores, the finding kept when it is smaller; None when its type is not known."""
+    from .c_tree import strip_expr
+    from .c_values import ELEM_SIZES, declared_type
+
+    if conv == "p":
+        size: int | None = 8
+    elif conv in "diouxXn":
+        size = _INT_BYTES.get(length)
+    else:
+        size = _FLOAT_BYTES.get(length)
+    a = strip_expr(arg)
+    if size is None or a.type != "pointer_expression" or text(a.child_by_field_name("operator")) != "&":
+        return None
+    target = strip_expr(a.child_by_field_name("argument") or a)
+    if target.type != "identifier":
+        return None
+    declared = declared_type(text(target), func, ctx.parsed.tree.root_node)
+    held = ELEM_SIZES.get(declared) if declared is not None and not declared.endswith("*") else None
+    if held is None:
+        return None
+    if held < size:
+        why = f"`%{length}{conv}` stores {size} bytes into `{text(target)}`, a {declared} of {held}"
+        return keep(ctx, arg, why, "unbounded write")
+    return ctx.note(
+        arg, f"`%{length}{conv}` stores {size} bytes into `{text(target)}`, a {declared}", "guard"
+    )
+
+
+def scanned_numbers(ctx: Ctx, call: Node) -> list[Node]:
+    """The arguments a scanf-like call stores numbers into (not strings, characters nor ``%n``)."""
+    return [
+        a
+        for a, conv, _w, _wide in scan_targets(ctx, call) or []
+        if conv not in {"s", "[", "c", "S", "C", "n"}
+    ]
+
+
 def scan_targets(ctx: Ctx, call: Node) -> list[tuple[Node, str, int | None, bool]] | None:
     """(argument, conversion, width, wide) for every argument the call writes, or None when its
     format is not a constant."""
+    got = _conversions(ctx, call)
+    return [(a, conv, width, wide) for a, conv, width, wide, _length in got] if got is not None else None
+
+
+def _conversions(ctx: Ctx, call: Node) -> list[tuple[Node, str, int | None, bool, str]] | None:
+    """(argument, conversion, width, wide, length modifier) for every argument the call writes, or
+    None when its format is not a constant."""
     args = call_args(call)
     fi = SCAN_FUNCS[ctx.callee(call)]
     if fi >= len(args):
@@ -30,7 +89,7 @@ def scan_targets(ctx: Ctx, call: Node) -> list[tuple[Node, str, int | None, bool
     fmt = const_string(ctx, args[fi], enclosing_function(call))
     if fmt is None:
         return None
-    out: list[tuple[Node, str, int | None, bool]] = []
+    out: list[tuple[Node, str, int | None, bool, str]] = []
     ai = fi + 1
     for m in _SCAN_CONV.finditer(fmt[0]):
         suppressed, width, length, conv = m.group(1), m.group(2), m.group(3), m.group(4)
@@ -39,7 +98,7 @@ def scan_targets(ctx: Ctx, call: Node) -> list[tuple[Node, str, int | None, bool
         if ai >= len(args):
             break
         wide = length == "l" or conv in {"S", "C"} or ctx.callee(call).startswith(("w", "fw", "sw"))
-        out.append((args[ai], conv[0], int(width) if width else None, wide))
+        out.append((args[ai], conv[0], int(width) if width else None, wide, length or ""))
         ai += 1
     return out
 
@@ -59,7 +118,12 @@ def scan_safe(ctx: Ctx, call: Node, only: set[str] | None = None) -> list[Note] 
         if only is not None and pointer_base(arg) not in only:
             continue
         if conv not in {"s", "[", "c", "S", "C"}:
-            continue  # a number into a scalar of its own type
+            fits = _number_fits(ctx, arg, conv, length_of(ctx, call, arg), func)
+            if isinstance(fits, Outcome):
+                return fits
+            if fits is not None:
+                notes.append(fits)
+            continue
         if conv in {"s", "[", "S"} and width is None:
             return keep(
                 ctx,
