@@ -142,9 +142,16 @@ def _review(reason: str, justification: str) -> Judgement:
 
 def _judgement(outcome: Outcome, consulted: tuple[str, ...]) -> Judgement:
     verdict: JudgementLabel
+    justification = outcome.justification
     if outcome.verdict == "FALSE_POSITIVE" and not any(n.role in POSITIVE_ROLES for n in outcome.evidence):
-        # never remove a finding without positive evidence (a constant, sanitizer, guard, dead code, safe API)
+        # never remove a finding without positive evidence (a constant, sanitizer, guard, dead code, safe
+        # API);
+        # the analyst's reason for "safe" is then not shown, and the justification must not claim it
         verdict = "NEEDS_REVIEW"
+        justification = (
+            "Nothing unsafe was found, but no positive evidence (a constant, a sanitizer, a check, dead "
+            "code or a safe variant) shows the finding is false; it needs a human look."
+        )
     elif outcome.verdict in {"TRUE_POSITIVE", "FALSE_POSITIVE"}:
         verdict = "TRUE_POSITIVE" if outcome.verdict == "TRUE_POSITIVE" else "FALSE_POSITIVE"
     else:
@@ -152,7 +159,7 @@ def _judgement(outcome: Outcome, consulted: tuple[str, ...]) -> Judgement:
     return Judgement(
         verdict=verdict,
         confidence=round(outcome.confidence, 2),
-        justification=outcome.justification,
+        justification=justification,
         reason=outcome.reason,
         evidence=tuple(_item(n) for n in outcome.evidence),
         consulted=consulted,

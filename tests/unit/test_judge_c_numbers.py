@@ -141,3 +141,18 @@ def test_number_cases(
 ) -> None:
     got, why = verdict(tmp_path, code, *finding)
     assert got == expected, f"{name}: {got}: {why}"
+
+
+def test_safe_without_positive_evidence_asks_for_review_without_claiming_safety(tmp_path: Path) -> None:
+    """A scan that stores nothing (``%*d`` skips what it reads) leaves no evidence to show: the
+    finding asks for review, and its justification does not claim a bound it did not show."""
+    code = """
+#include <stdio.h>
+void skip(void)
+{
+    fscanf(stdin, "%*d"); /* <- */
+}
+"""
+    got, why = verdict(tmp_path, code, *SCANF)
+    assert got == NR, why
+    assert "bounded" not in why and "positive evidence" in why
