@@ -19,6 +19,7 @@ from .c_context import Ctx
 from .c_spec import (
     BYTE_FUNCS,
     C_TERMINATORS,
+    COMMAND_FUNCS,
     COPY_FUNCS,
     FORMAT_FUNCS,
     READ_ONLY_ARGS,
@@ -165,11 +166,14 @@ def quiet_between(
                 continue
             known = (
                 callee in READ_ONLY_ARGS
+                or callee in COMMAND_FUNCS
                 or callee in COPY_FUNCS
                 or callee in BYTE_FUNCS
                 or (callee in FORMAT_FUNCS and callee not in SCAN_FUNCS)
             )
             if not known:
+                if _quiet_callee(ctx, n):
+                    continue  # a workspace function that writes only its own arrays
                 return False
             args = call_args(n)
             for i, a in enumerate(args):
@@ -187,6 +191,27 @@ def quiet_between(
                 if base is None or pointer_base(base) not in ok:
                     return False
     return True
+
+
+MAX_QUIET_DEPTH = 2
+
+
+def _quiet_callee(ctx: Ctx, call: Node) -> bool:
+    """``call`` is of a workspace function whose whole body writes memory only through its own
+    arrays (and calls only such functions, to a small depth)."""
+    from .c_provenance import definition_of
+
+    if ctx.quiet_depth >= MAX_QUIET_DEPTH:
+        return False
+    found = definition_of(ctx, call)
+    if found is None:
+        return False
+    octx, fdef = found
+    octx.quiet_depth = ctx.quiet_depth + 1
+    try:
+        return quiet_between(octx, fdef, (fdef.start_byte, fdef.end_byte), local_objects(fdef))
+    finally:
+        octx.quiet_depth = ctx.quiet_depth
 
 
 def _may_write(ctx: Ctx, call: Node, i: int, func: Node, trusted: frozenset[str]) -> bool:
@@ -208,7 +233,7 @@ def _may_write(ctx: Ctx, call: Node, i: int, func: Node, trusted: frozenset[str]
             return False
         literal = const_string(ctx, fmt, func)
         return literal is None or "%n" in literal[0].replace("%%", "")
-    if callee in READ_ONLY_ARGS:
+    if callee in READ_ONLY_ARGS or callee in COMMAND_FUNCS:
         return False
     return callee in BYTE_FUNCS and callee not in {"memcmp", "wmemcmp", "fwrite", "write", "send"}
 

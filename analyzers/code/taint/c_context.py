@@ -30,6 +30,8 @@ class Ctx:
     not_macros: set[str] = field(default_factory=set)
     # (declared static, its calls) of a function of this file, by its start byte (None: address taken)
     call_sites: dict[int, tuple[bool, list[Node]] | None] = field(default_factory=dict)
+    # how deep the quietness of callees is being followed (c_callers)
+    quiet_depth: int = 0
 
     @property
     def path(self) -> str:

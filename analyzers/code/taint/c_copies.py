@@ -448,6 +448,10 @@ def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                             )
                         )
                         continue
+            appended = _appends_literal(ctx, octx, call, inner, dst, writes=len(copies))
+            if appended is not None:
+                notes.append(appended)
+                continue
             return keep(
                 ctx,
                 call,
@@ -476,6 +480,34 @@ def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
             f"the bound `{text(cap)}` passed to {ctx.callee(call)}() is not the size of `{text(dst)}`",
         )
     return notes
+
+
+def _appends_literal(ctx: Ctx, octx: Ctx, call: Node, inner: Node, dst: Node, *, writes: int) -> Note | None:
+    """A wrapper whose one write into its parameter is ``strcat(p, "literal")``, with nothing in it
+    writing memory before that but its own arrays: the string ``dst`` holds at this call, plus the
+    literal and a terminator, must fit ``dst``."""
+    from .c_callers import local_objects, quiet_until
+
+    name = ctx.callee(inner)
+    wrapper = enclosing_function(inner)
+    iargs = call_args(inner)
+    if name not in {"strcat", "wcscat"} or writes != 1 or wrapper is None or len(iargs) < 2:
+        return None
+    literal = const_string(octx, iargs[1], wrapper)
+    func = enclosing_function(call)
+    if literal is None or not quiet_until(octx, wrapper, inner, local_objects(wrapper)):
+        return None
+    have = max_len(ctx, dst, call, func)
+    size = writable(ctx, dst, func)
+    unit = 4 if name == "wcscat" else 1
+    if have is None or size is None or (have + len(literal[0]) + 1) * unit > size:
+        return None
+    return ctx.note(
+        call,
+        f"`{text(dst)}` holds at most {have} characters here and {ctx.callee(call)}() appends the "
+        f"{len(literal[0])}-character literal; it holds {size} bytes",
+        "guard",
+    )
 
 
 def printf_max(ctx: Ctx, fmt: str, args: list[Node], func: Node | None) -> int | None:

@@ -305,6 +305,18 @@ def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int]
             "skips this line." + path_summary(ctx.finding),
             [sink, *tests, *_releases(ctx, func, name, site, family)],
         )
+    if family == "use_after_free":
+        dropped = _returned_unused(ctx, site, name)
+        if dropped is not None:
+            return Outcome(
+                "FALSE_POSITIVE",
+                0.75,
+                "released pointer returned but never used",
+                f"`{name}` is released and then returned at line {site.start_point[0] + 1}, but no caller "
+                "uses it: every call of the function (which only its own file can call) stores the result "
+                "in a local that is never read, freed nor passed on afterwards.",
+                [sink, *dropped],
+            )
     only = states <= {bad} | ({"null"} if family != "uninit" else set())
     what = "never assigned" if family == "uninit" else "already released"
     return Outcome(
@@ -316,6 +328,76 @@ def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int]
         + path_summary(ctx.finding),
         [sink, *_releases(ctx, func, name, site, family)],
     )
+
+
+def _returned_unused(ctx: Ctx, site: Node, name: str) -> list[Note] | None:
+    """``return name;``: notes when every visible call of the function (static, its address never
+    taken) stores the result in a local of its caller that nothing reads afterwards (outside any loop
+    around the call, its address never taken); None otherwise."""
+    from .c_callers import visible_calls
+
+    ret = site.parent
+    while ret is not None and ret.type in {"parenthesized_expression", "cast_expression"}:
+        ret = ret.parent
+    func = enclosing_function(site)
+    if ret is None or ret.type != "return_statement" or func is None:
+        return None
+    calls = visible_calls(ctx, func)
+    if not calls:
+        return None
+    notes: list[Note] = []
+    for call in calls:
+        holder = call.parent
+        while holder is not None and holder.type in {"parenthesized_expression", "cast_expression"}:
+            holder = holder.parent
+        caller = enclosing_function(call)
+        if holder is None or caller is None:
+            return None
+        if holder.type == "assignment_expression" and text(holder.child_by_field_name("operator")) == "=":
+            var = stripped_text(holder.child_by_field_name("left"))
+        elif holder.type == "init_declarator":
+            var = text(holder.child_by_field_name("declarator")).lstrip("* ")
+        else:
+            return None
+        if not var.isidentifier() or not _dead_after(caller, var, holder):
+            return None
+        notes.append(ctx.note(call, f"the result is stored in `{var}`, never read afterwards", "dead_branch"))
+    return notes
+
+
+def _dead_after(func: Node, var: str, store: Node) -> bool:
+    """The local ``var`` of ``func`` is not read after ``store`` (nor its address taken anywhere), and
+    no loop encloses ``store`` (a later round could read it before it is assigned again)."""
+    from .c_conditions import LOOPS
+
+    body = func.child_by_field_name("body")
+    declared = body is not None and any(
+        n.type in {"init_declarator", "pointer_declarator", "identifier"}
+        and n.parent is not None
+        and n.parent.type in {"declaration", "init_declarator", "pointer_declarator"}
+        and text(n).lstrip("* ").split("=")[0].strip() == var
+        for n in walk(body)
+    )
+    if not declared:
+        return False
+    cur = store.parent
+    while cur is not None and cur != func:
+        if cur.type in LOOPS:
+            return False
+        cur = cur.parent
+    for n in walk(func):
+        if n.type != "identifier" or text(n) != var:
+            continue
+        p = n.parent
+        if (
+            p is not None
+            and p.type == "pointer_expression"
+            and text(p.child_by_field_name("operator")) == "&"
+        ):
+            return False
+        if n.start_byte >= store.end_byte and not _is_lhs(n):
+            return False
+    return True
 
 
 def _contradicted(ctx: Ctx, name: str, site: Node, bad: str) -> tuple[str, list[Note]] | None:

@@ -13,6 +13,7 @@ from .c_tree import (
     call_args,
     callee_of,
     declared_name,
+    enclosing_function,
     file_macros,
     func_name,
     is_param,
@@ -80,6 +81,9 @@ def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple
             )
         return None, None
     if is_param(func, name):
+        passed = _passed_text(ctx, e, func, depth)
+        if passed is not None:
+            return passed
         return False, ctx.note(e, f"`{name}` is a parameter of {func_name(func)}()", "source")
     verdicts: list[tuple[bool | None, Note | None]] = []
     for n in walk(func):
@@ -89,6 +93,8 @@ def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple
                 verdicts.append(clean_text(ctx, value, func, depth + 1))
         elif n.type == "assignment_expression" and text(n.child_by_field_name("left")) == name:
             right = n.child_by_field_name("right")
+            if right is not None and _hands_back(ctx, right, name):
+                continue  # x = f(x), f returning x as given: what f writes into it is judged as a call
             verdicts.append(clean_text(ctx, right, func, depth + 1) if right is not None else (None, None))
         elif (
             n.type == "call_expression"
@@ -103,6 +109,43 @@ def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple
     if all(v is True for v, _ in verdicts):
         return True, next((note for _, note in verdicts if note is not None), None)
     return None, None
+
+
+def _passed_text(ctx: Ctx, e: Node, func: Node, depth: int) -> tuple[bool | None, Note | None] | None:
+    """A parameter of a function only its own file can call (static, its address never taken) that
+    keeps its value, with nothing before ``e`` writing through anything but the function's own
+    arrays: clean when every call passes clean text (None when its calls are not all visible)."""
+    from .c_callers import entry_arguments, local_objects, quiet_until
+
+    passed = entry_arguments(ctx, func, text(e))
+    if passed is None or not quiet_until(ctx, func, e, local_objects(func)):
+        return None
+    first: Note | None = None
+    for arg, call in passed:
+        ok, note = clean_text(ctx.unbound(), arg, enclosing_function(call), depth + 1)
+        if ok is not True:
+            return ok, note
+        first = first or ctx.note(
+            call, f"`{text(e)}` is passed `{text(arg)}` here, text without input", "constant"
+        )
+    return True, first
+
+
+def _only_reads_in(ctx: Ctx, call: Node, pos: int) -> bool:
+    """``call`` is of a workspace function that keeps its parameter ``pos`` and writes memory only
+    through its own arrays: it reads what it is handed there, and writes nothing into it."""
+    from .c_callers import keeps_value, local_objects, quiet_between
+
+    found = definition_of(ctx, call)
+    if found is None:
+        return False
+    octx, fdef = found
+    params = param_names(fdef)
+    return (
+        pos < len(params)
+        and keeps_value(fdef, params[pos])
+        and quiet_between(octx, fdef, (fdef.start_byte, fdef.end_byte), local_objects(fdef))
+    )
 
 
 def _ident_in(func: Node, name: str) -> Node | None:
@@ -168,7 +211,59 @@ def written_by(ctx: Ctx, call: Node, name: str, func: Node, depth: int) -> tuple
         return clean_text(ctx, args[1], func, depth + 1)
     if callee == "memset" and pos == 0:
         return True, None
-    return None, None
+    if _only_reads_in(ctx, call, pos):
+        return True, None  # a workspace function that only reads it
+    return _written_inside(ctx, call, pos, depth)
+
+
+def _hands_back(ctx: Ctx, value: Node, name: str) -> bool:
+    from .c_objects import returned_param
+
+    v = strip_expr(value)
+    if v.type != "call_expression":
+        return False
+    same = returned_param(ctx, v)
+    return same is not None and text(strip_expr(call_args(v)[same])) == name
+
+
+def _written_inside(ctx: Ctx, call: Node, pos: int, depth: int) -> tuple[bool | None, Note | None]:
+    """A workspace function handed the text at ``pos``, that keeps that parameter and writes memory
+    only through it and its own arrays: clean when everything it writes there is clean."""
+    from .c_callers import keeps_value, local_objects, quiet_between
+    from .c_tree import aliases_of
+
+    found = definition_of(ctx, call) if depth < 4 else None
+    if found is None:
+        return None, None
+    octx, fdef = found
+    params = param_names(fdef)
+    if pos >= len(params) or not keeps_value(fdef, params[pos]):
+        return None, None
+    p = params[pos]
+    through = aliases_of(fdef, p)
+    if not quiet_between(octx, fdef, (fdef.start_byte, fdef.end_byte), through | local_objects(fdef)):
+        return None, None
+    first: Note | None = None
+    for n in walk(fdef):
+        if n.type == "assignment_expression":
+            left = strip_expr(n.child_by_field_name("left") or n)
+            if left.type in {"subscript_expression", "pointer_expression"} and pointer_base(left) in through:
+                return None, None  # an element written: what goes there is not followed
+        if n.type != "call_expression" or not any(pointer_base(a) in through for a in call_args(n)):
+            continue
+        if _only_reads(n, pointer_base(next(a for a in call_args(n) if pointer_base(a) in through))):
+            continue
+        ok, note = written_by(
+            octx,
+            n,
+            pointer_base(next(a for a in call_args(n) if pointer_base(a) in through)),
+            fdef,
+            depth + 1,
+        )
+        if ok is not True:
+            return ok, note
+        first = first or note
+    return True, first
 
 
 def const_array(ctx: Ctx, ident: Node, func: Node | None) -> bool:
