@@ -120,8 +120,9 @@ def _effect(
     depth, current = state
     if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) in names:
         value = n.child_by_field_name("value")
-        if value is None:
-            return None
+        declarator = n.child_by_field_name("declarator")
+        if value is None or (declarator is not None and declarator.type == "pointer_declarator"):
+            return None  # a pointer given a place (`char *p = buf`): no character is written
         s = const_string(ctx, value, func)
         return (len(s[0]) if s is not None else None,)
     if n.type == "assignment_expression":
