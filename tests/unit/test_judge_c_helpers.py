@@ -6,6 +6,8 @@ safe variant (written for these tests; none is taken from a corpus).
   others may call, keeps the finding;
 - a command argument that is a parameter of such a function is as clean as what every call passes;
   a helper that only reads the text, or only appends literals to it, keeps it clean;
+- a buffer handed to helpers that only print it (as a format whose every value is a literal without
+  conversions) is not written by them;
 - a helper appending a literal to its parameter fits when the caller's string and the literal fit.
 """
 
@@ -97,7 +99,38 @@ void run(void)
 }
 """
 
+PRINTED = """
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+static void say(char *fmt, ...)
+{
+    va_list args;
+    va_start(args, fmt);
+    vprintf(fmt, args);
+    va_end(args);
+}
+static void pass(char *text)
+{
+    say(text, text);
+}
+void run(void)
+{
+    char line[100] = ""; /* <- */
+    strcpy(line, "WORDS");
+    pass(line);
+}
+"""
+
 CASES: list[tuple[str, tuple[str, ...], str, str]] = [
+    ("buffer-handed-to-helpers-that-only-print-it", DECL, FP, PRINTED.replace("WORDS", "plain words")),
+    ("buffer-handed-to-helpers-that-print-it-as-a-format-with-%n", DECL, TP, PRINTED.replace("WORDS", "%n")),
+    (
+        "buffer-handed-to-a-printing-helper-others-may-call",
+        DECL,
+        TP,
+        PRINTED.replace("WORDS", "plain words").replace("static void say", "void say"),
+    ),
     (
         "released-and-returned-to-a-caller-that-drops-it",
         DEALLOCRET,

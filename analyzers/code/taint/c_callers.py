@@ -172,7 +172,7 @@ def quiet_between(
                 or (callee in FORMAT_FUNCS and callee not in SCAN_FUNCS)
             )
             if not known:
-                if _quiet_callee(ctx, n):
+                if _quiet_callee(ctx, n, trusted):
                     continue  # a workspace function that writes only its own arrays
                 return False
             args = call_args(n)
@@ -196,9 +196,10 @@ def quiet_between(
 MAX_QUIET_DEPTH = 2
 
 
-def _quiet_callee(ctx: Ctx, call: Node) -> bool:
+def _quiet_callee(ctx: Ctx, call: Node, trusted: frozenset[str]) -> bool:
     """``call`` is of a workspace function whose whole body writes memory only through its own
-    arrays (and calls only such functions, to a small depth)."""
+    arrays (and calls only such functions, to a small depth). ``trusted`` formats handed to it are
+    trusted there too."""
     from .c_provenance import definition_of
 
     if ctx.quiet_depth >= MAX_QUIET_DEPTH:
@@ -207,9 +208,16 @@ def _quiet_callee(ctx: Ctx, call: Node) -> bool:
     if found is None:
         return False
     octx, fdef = found
+    params = param_names(fdef)
+    # a trusted format handed on stays trusted in the callee's parameter
+    handed = frozenset(
+        params[i] for i, a in enumerate(call_args(call)) if i < len(params) and text(strip_expr(a)) in trusted
+    )
     octx.quiet_depth = ctx.quiet_depth + 1
     try:
-        return quiet_between(octx, fdef, (fdef.start_byte, fdef.end_byte), local_objects(fdef))
+        return quiet_between(
+            octx, fdef, (fdef.start_byte, fdef.end_byte), local_objects(fdef), trusted=handed
+        )
     finally:
         octx.quiet_depth = ctx.quiet_depth
 

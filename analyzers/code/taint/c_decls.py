@@ -19,6 +19,7 @@ from tree_sitter import Node
 from .c_conditions import dead_branch
 from .c_context import Ctx, keep
 from .c_copies import copy_safe, copy_wrapper, wrapper_copy_safe
+from .c_format import only_reads
 from .c_objects import elem_of, found_in_string, points_to, writable
 from .c_provenance import definition_of
 from .c_scan import scan_safe
@@ -315,7 +316,7 @@ def _call_safe(
     inside = _in_callee(ctx, call, at, index_safe, depth)
     if inside is not None:
         return inside
-    if _only_reads_param(ctx, call, at):
+    if _only_reads_param(ctx, call, at) or only_reads(ctx, call):
         return []
     return keep(
         ctx,

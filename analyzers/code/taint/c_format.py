@@ -134,3 +134,32 @@ def _passed_constants(ctx: Ctx, fmt: Node, func: Node | None, at: Node, depth: i
             return None
         notes.extend(deeper)
     return notes
+
+
+def only_reads(ctx: Ctx, call: Node) -> bool:
+    """``call`` is of a workspace function that writes memory only through its own arrays: no
+    store through a pointer it was handed, and its printf-like calls cannot store through ``%n``
+    (their formats are literals without it, or parameters that every call of the function, which
+    only its own file can call, passes a literal without conversions)."""
+    from .c_callers import local_objects, quiet_between
+    from .c_provenance import definition_of
+    from .c_tree import param_names, walk
+
+    found = definition_of(ctx, call)
+    if found is None:
+        return False
+    octx, fdef = found
+    params = set(param_names(fdef))
+    trusted: set[str] = set()
+    for n in walk(fdef):
+        name = octx.callee(n) if n.type == "call_expression" else ""
+        if name not in FORMAT_FUNCS:
+            continue
+        args = call_args(n)
+        fi = FORMAT_FUNCS[name]
+        fmt = strip_expr(args[fi]) if fi < len(args) else None
+        if fmt is not None and text(fmt) in params and _passed_constants(octx, fmt, fdef, n, 0) is not None:
+            trusted.add(text(fmt))
+    return quiet_between(
+        octx, fdef, (fdef.start_byte, fdef.end_byte), local_objects(fdef), trusted=frozenset(trusted)
+    )
