@@ -6,6 +6,8 @@ variant (written for these tests; none is taken from a corpus).
 - a number read from input (``scanf``, ``atoi``) is only safe when every use is bounded: an array
   index needs a check against both ends, arithmetic a check against its type's range, also where a
   function returns it to callers only its own file has;
+- ``n + 1`` can only overflow at the top (``n < INT_MAX`` suffices) and ``n - 1`` only at the bottom;
+  ``abs(n) <= K`` bounds ``n`` on both sides;
 - arithmetic stored into a ``short`` wraps at the ``short``'s range, not the ``int``'s.
 """
 
@@ -92,7 +94,46 @@ void lower(void)
 }
 """
 
+ONE_SIDED = """
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+static void step(int n)
+{
+    if (CHECK) {
+        int r = n OP 1;
+        printf("%d", r);
+    }
+}
+void run(const char *s)
+{
+    int n = atoi(s); /* <- */
+    step(n);
+}
+"""
+
+SQUARE = """
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+void square(void)
+{
+    short n = 0;
+    fscanf(stdin, "%hd", &n); /* <- */
+    if (abs((long)n) <= (long)sqrt((double)LIMIT)) {
+        short r = n * n;
+        printf("%d", r);
+    }
+}
+"""
+
 CASES: list[tuple[str, tuple[str, str, tuple[int, ...]], str, str]] = [
+    ("add-one-below-the-top", ATOI, FP, ONE_SIDED.replace("CHECK", "n < INT_MAX").replace("OP", "+")),
+    ("add-one-above-the-bottom", ATOI, TP, ONE_SIDED.replace("CHECK", "n > INT_MIN").replace("OP", "+")),
+    ("subtract-one-above-the-bottom", ATOI, FP, ONE_SIDED.replace("CHECK", "n > INT_MIN").replace("OP", "-")),
+    ("subtract-one-below-the-top", ATOI, TP, ONE_SIDED.replace("CHECK", "n < INT_MAX").replace("OP", "-")),
+    ("square-of-a-magnitude-checked-against-the-root", SCANF, FP, SQUARE.replace("LIMIT", "SHRT_MAX")),
+    ("square-of-a-magnitude-checked-against-too-much", SCANF, TP, SQUARE.replace("LIMIT", "INT_MAX")),
     ("index-checked-on-both-ends", SCANF, FP, INDEX.replace("CHECK", "if (n >= 0 && n < 10)")),
     ("index-checked-on-one-end", SCANF, TP, INDEX.replace("CHECK", "if (n < 10)")),
     (

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 from .c_conditions import all_dead, comparisons, dead_branch, holding_conditions, split_live
@@ -18,6 +20,7 @@ from .c_tree import (
     line_of,
     on_lines,
     param_names,
+    squash,
     strip_expr,
     stripped_text,
     text,
@@ -93,6 +96,9 @@ def arith_safe(ctx: Ctx, e: Node) -> list[Note] | Outcome:
             [ctx.note(e, "overflows", "sink")],
         )
     a, b = interval(ctx, left, e, func), interval(ctx, right, e, func)
+    one_sided = _one_sided(ctx, e, (op, left, right), (a, b), (floor, limit))
+    if one_sided is not None:
+        return one_sided
     got = combine(op, a, b)
     if got[0] is not None and got[1] is not None and floor <= got[0] and got[1] <= limit:
         return [
@@ -118,6 +124,40 @@ def arith_safe(ctx: Ctx, e: Node) -> list[Note] | Outcome:
         "on both sides of the range of its type.",
         [ctx.note(e, f"`{text(e)}` may overflow", "sink")],
     )
+
+
+def _one_sided(
+    ctx: Ctx, e: Node, parts: tuple[str, Node, Node], bounds: tuple[Bound, Bound], result: tuple[int, int]
+) -> list[Note] | None:
+    """``x + k`` / ``x - k`` with a constant ``k >= 0``: adding can only overflow at the top and
+    subtracting only at the bottom, so one checked side of ``x`` suffices when the other side is its
+    type's own limit, which the result's type also holds."""
+    op, left, right = parts
+    floor, limit = result
+    func = enclosing_function(e)
+    k = const_int(ctx, right, func)
+    x, xb = left, bounds[0]
+    if k is None and op == "+":
+        k, x, xb = const_int(ctx, left, func), right, bounds[1]
+    x = strip_expr(x)
+    if k is None or k < 0 or op not in {"+", "-"} or x.type != "identifier":
+        return None
+    declared = declared_type(text(x), func, ctx.parsed.tree.root_node) or ""
+    if (
+        declared not in TYPE_LIMIT
+        and declared not in TYPE_MAX
+        and declared not in {"int", "signed", "signed int"}
+    ):
+        return None
+    own_top = TYPE_LIMIT.get(declared, TYPE_MAX.get(declared, 2**31 - 1))
+    own_floor = _type_floor(declared)
+    if op == "+" and xb[1] is not None and xb[1] + k <= limit and own_floor >= floor:
+        why = f"`{text(x)}` is at most {xb[1]}, so `{text(e)}` stays within its type"
+    elif op == "-" and xb[0] is not None and xb[0] - k >= floor and own_top <= limit:
+        why = f"`{text(x)}` is at least {xb[0]}, so `{text(e)}` stays within its type"
+    else:
+        return None
+    return [ctx.note(e, f"`{text(e)}`", "sink"), ctx.note(e, why, "guard")]
 
 
 def _update_safe(ctx: Ctx, e: Node, func: Node | None) -> list[Note] | Outcome:
@@ -170,10 +210,18 @@ def interval(ctx: Ctx, node: Node, at: Node, func: Node | None) -> Bound:
         lo = lo if lo is not None else -(TYPE_MAX[declared] + 1)
     for cond, truth, _where in holding_conditions(at):
         for var, op, other in comparisons(cond, truth):
-            if var != name:
+            if var != name and _ABS.fullmatch(squash(var)) is None:
                 continue
             k = const_int(ctx, other, func)
             if k is None:
+                continue
+            if var != name:  # abs(x) < K (or <=): x lies between -K and K
+                m = _ABS.fullmatch(squash(var))
+                if m is None or m.group(1) != name or op not in {"<", "<="}:
+                    continue
+                top = k - 1 if op == "<" else k
+                hi = top if hi is None else min(hi, top)
+                lo = -top if lo is None else max(lo, -top)
                 continue
             if op in {"<", "<="}:
                 top = k - 1 if op == "<" else k
@@ -184,6 +232,10 @@ def interval(ctx: Ctx, node: Node, at: Node, func: Node | None) -> Bound:
             elif op == "==":
                 lo, hi = k, k
     return lo, hi
+
+
+# abs(x), labs((long)x), llabs(x): the magnitude of the variable x
+_ABS = re.compile(r"(?:abs|labs|llabs|imaxabs)\((?:\([a-z ]+\))?\(?([A-Za-z_]\w*)\)?\)")
 
 
 def combine(op: str, a: Bound, b: Bound) -> Bound:

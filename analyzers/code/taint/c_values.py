@@ -3,6 +3,7 @@ sizes of arrays, structs and types, and every value assigned to a variable."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 
@@ -130,6 +131,9 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
         return 1
     if t == "sizeof_expression":
         return sizeof_value(ctx, node, func)
+    if t == "call_expression" and callee_of(node) == "sqrt" and len(call_args(node)) == 1:
+        v = const_int(ctx, call_args(node)[0], func, depth + 1)
+        return math.isqrt(v) if v is not None and v >= 0 else None  # its integer part
     if t == "call_expression" and callee_of(node) in {"strlen", "wcslen"} and len(call_args(node)) == 1:
         s = const_string(ctx, call_args(node)[0], func, depth + 1)
         return len(s[0]) if s is not None else None  # a string that is always one literal
@@ -137,6 +141,8 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
         macro = ctx.macro(text(node))
         if macro is not None:
             return int_text(ctx, macro, func, depth)
+        if text(node) in C_LIMITS and declared_type(text(node), func, ctx.parsed.tree.root_node) is None:
+            return C_LIMITS[text(node)]  # <limits.h>, not defined here (passing it to a call writes nothing)
         defs = definitions(text(node), func, node, ctx, consts_only=True)
         if defs and all(d is not None for d in defs):
             vals = [const_int(ctx, d, func, depth + 1) for d in defs]
