@@ -188,6 +188,21 @@ void fill(void) {
 }
 """
 
+# the other array only reaches code the analyst does not follow: nothing wrong is seen in this function
+NOT_FOLLOWED = """
+#include <string.h>
+extern void fill_somehow(char *p);
+char *kept_pointer;
+void fill(void) {
+    char spare[100]; /* <- */
+    char other[50];
+    char stored[50];
+    memset(spare, 0, sizeof spare);
+    fill_somehow(other);
+    kept_pointer = stored;
+}
+"""
+
 OTHER_FUNCTION = """
 #include <string.h>
 static void spill(void) {
@@ -226,6 +241,7 @@ void fill(void) {
         ("other-array-overrun", TWO_ARRAYS.replace("COUNT", "100"), NR_OTHER),
         ("other-array-in-bounds", TWO_ARRAYS.replace("COUNT", "50"), FP),
         ("overrun-in-another-function", OTHER_FUNCTION, FP),
+        ("other-array-not-followed", NOT_FOLLOWED, FP),
     ],
 )
 def test_declaration_verdicts(tmp_path: Path, name: str, code: str, expected: str) -> None:

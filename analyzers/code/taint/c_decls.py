@@ -151,11 +151,18 @@ def _number_hazard(ctx: Ctx, scope: Node, name: str) -> tuple[str, tuple[str, ..
     return found
 
 
+# The reason of a kept array whose pointer reaches code the analyst does not follow (stored where
+# other code reaches it, or handed to a function it cannot judge): nothing wrong is seen there.
+NOT_FOLLOWED = "handed to code not followed"
+TP = "TRUE_POSITIVE"
+
+
 def _other_array_kept(
     ctx: Ctx, func: Node, names: list[str], index_safe: IndexCheck
 ) -> tuple[str, Outcome] | None:
     """The first other array declared in the body of ``func`` whose own accesses the analyst keeps
-    (TRUE_POSITIVE), with that judgement; each array judged once per function."""
+    (TRUE_POSITIVE) for an access it judged -- not for code it does not follow -- with that
+    judgement; each array judged once per function."""
     body = func.child_by_field_name("body")
     for n in walk(body) if body is not None else ():
         if n.type != "array_declarator":
@@ -168,7 +175,10 @@ def _other_array_kept(
         if key not in ctx.memo:
             typ = declared_type(other, func, ctx.parsed.tree.root_node) or ""
             got = _object_uses(ctx, other, func, index_safe, string=_is_text(typ))
-            ctx.memo[key] = got if isinstance(got, Outcome) and got.verdict == "TRUE_POSITIVE" else None
+            judged = (
+                isinstance(got, Outcome) and got.verdict == "TRUE_POSITIVE" and got.reason != NOT_FOLLOWED
+            )
+            ctx.memo[key] = got if judged else None
         kept = ctx.memo[key]
         if isinstance(kept, Outcome):
             return other, kept
@@ -252,7 +262,7 @@ def _object_uses(
             escape,
             f"a pointer into `{name}` is stored in `{text(escape.child_by_field_name('left'))}`, "
             "where code the analyst does not follow may read or write through it",
-            "unbounded write",
+            NOT_FOLLOWED,
         )
     return accesses_safe(
         ctx, scope, pointers, index_safe, 0, string_of=name if string else None, fields=fields
@@ -423,7 +433,7 @@ def _call_safe(
         call,
         f"`{text(args[at[0]])}` is handed to {callee or 'a call'}(), which may write into it "
         "without a known bound",
-        "unbounded write",
+        NOT_FOLLOWED,
     )
 
 
