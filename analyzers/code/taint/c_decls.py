@@ -119,8 +119,9 @@ def _open_question(
     if other is not None:
         oname, outcome = other
         sentence = (
-            f"{own}, but in the same function an access to `{oname}` is not shown to stay inside it: "
-            f"{outcome.justification} Review this declaration with that weakness."
+            f"{own}, but the analyst keeps `{oname}`, another array of the same function, for an "
+            f"access not shown to stay inside it: {outcome.justification} "
+            "Review this declaration with that weakness."
         )
         return Outcome(
             "NEEDS_REVIEW",
