@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 from .c_conditions import all_dead, comparisons, dead_branch, holding_conditions, split_live
@@ -92,6 +94,7 @@ def arith_safe(ctx: Ctx, e: Node) -> list[Note] | Outcome:
             [ctx.note(e, "overflows", "sink")],
         )
     a, b = interval(ctx, left, e, func), interval(ctx, right, e, func)
+    a, b = signed_operands(ctx, (left, right), (a, b), func)
     got = combine(op, a, b)
     if got[0] is not None and got[1] is not None and floor <= got[0] and got[1] <= limit:
         return [
@@ -117,6 +120,67 @@ def arith_safe(ctx: Ctx, e: Node) -> list[Note] | Outcome:
         "on both sides of the range of its type.",
         [ctx.note(e, f"`{text(e)}` may overflow", "sink")],
     )
+
+
+def signed_operands(
+    ctx: Ctx, sides: tuple[Node, Node], bounds: tuple[Bound, Bound], func: Node | None
+) -> tuple[Bound, Bound]:
+    """In signed arithmetic (every operand a signed variable or a signed constant, no ``sizeof``,
+    no unsigned suffix), an operand's unchecked side is still the edge of its type's range:
+    ``x + 1`` with ``x < INT_MAX`` cannot overflow downwards. Unsigned arithmetic wraps instead,
+    so it keeps the unknown sides."""
+    (left, right), (a, b) = sides, bounds
+    ra, rb = signed_range(ctx, left, func), signed_range(ctx, right, func)
+    if ra is None or rb is None:
+        return a, b
+    return (
+        (a[0] if a[0] is not None else ra[0], a[1] if a[1] is not None else ra[1]),
+        (b[0] if b[0] is not None else rb[0], b[1] if b[1] is not None else rb[1]),
+    )
+
+
+def signed_range(ctx: Ctx, node: Node, func: Node | None) -> Bound | None:
+    """The range of a signed operand: a signed variable's type, or a decimal ``int`` constant
+    without suffix (written out, or a macro that stands for one)."""
+    n = strip_expr(node)
+    literal = text(n) if n.type == "number_literal" else None
+    if n.type == "identifier":
+        declared = declared_type(text(n), func, ctx.parsed.tree.root_node)
+        if declared is not None:
+            bits = SIGNED_BITS.get(" ".join(declared.split()))
+            return (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) if bits is not None else None
+        literal = ctx.macro(text(n))
+    if literal is None or not _SIGNED_LITERAL.fullmatch(literal.strip()):
+        return None
+    v = int(literal.strip().strip("()"))
+    return (v, v) if -(2**31) <= v < 2**31 else None
+
+
+_SIGNED_LITERAL = re.compile(r"\(?-?(?:0|[1-9]\d*)\)?")
+
+
+# Signed integer types and their width in bits (LP64).
+SIGNED_BITS = {
+    "int": 32,
+    "signed": 32,
+    "signed int": 32,
+    "short": 16,
+    "short int": 16,
+    "signed short": 16,
+    "long": 64,
+    "long int": 64,
+    "signed long": 64,
+    "long long": 64,
+    "long long int": 64,
+    "signed long long": 64,
+    "int8_t": 8,
+    "int16_t": 16,
+    "int32_t": 32,
+    "int64_t": 64,
+    "ssize_t": 64,
+    "intptr_t": 64,
+    "ptrdiff_t": 64,
+}
 
 
 def _update_safe(ctx: Ctx, e: Node, func: Node | None) -> list[Note] | Outcome:
