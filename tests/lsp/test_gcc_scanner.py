@@ -99,11 +99,15 @@ async def client_without_gcc(lsp_client: LanguageClient) -> Any:
 
 
 async def test_a_missing_gcc_is_said_once(client_without_gcc: LanguageClient, cproj: Path) -> None:
-    """gcc is a default scanner: on a machine without it, a C file gets no error per save, only one
-    line in the log (the output panel), and no message box."""
+    """gcc is a default scanner: on a machine without it, a Python file says nothing about it, and a C
+    file gets no error per save, only one line in the log (the output panel), and no message box."""
     client = client_without_gcc
     assert shutil.which("gcc", path=str(Path(sys.executable).parent)) is None
     await start(client, cproj, defaults=True)
+    (cproj / "tool.py").write_text("import subprocess\n")
+    open_doc(client, cproj, "tool.py")  # gcc never runs on a Python file: nothing to say about it
+    await asyncio.sleep(1.5)
+    assert not _logged(client, "scanner gcc"), client.log_messages
     u = open_doc(client, cproj, "src/cache.c")
     said = await until(lambda: _logged(client, "scanner gcc"), timeout=30, what="the missing gcc in the log")
     assert "gcc not found on PATH" in said[0] and "said once" in said[0], said
