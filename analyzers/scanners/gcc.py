@@ -54,9 +54,13 @@ def command(targets: list[str], workspace: Path, config: Config, tmp: Path) -> I
     units: list[Unit] = []
     lines: list[str] = []
     shown: list[str] = []
+    database = compile_db.find(workspace)
     for n, rel in enumerate(files):
-        unit = Unit(rel, tmp / f"unit-{n}.json", compile_db.compile_flags(workspace, rel))
-        argv = [binary, *ANALYZE, *unit.flags, "-c", rel, "-o", os.devnull]
+        flags = compile_db.compile_flags(workspace, rel) if database is not None else None
+        unit = Unit(rel, tmp / f"unit-{n}.json", flags, database.relative_to(workspace) if database else None)
+        # a file named like an option ("-fplugin=x.c", in an untrusted workspace) stays a file name
+        source = f"./{rel}" if rel.startswith("-") else rel
+        argv = [binary, *ANALYZE, *unit.flags, "-c", source, "-o", os.devnull]
         # the unit's diagnostics go to the report only when it compiled; otherwise it is marked failed
         err, report = shlex.quote(str(unit.output)), shlex.quote(str(out))
         lines.append(
@@ -80,20 +84,25 @@ def command(targets: list[str], workspace: Path, config: Config, tmp: Path) -> I
 class Unit:
     """One translation unit: its file, where gcc's diagnostics go, and the flags it is compiled with."""
 
-    def __init__(self, rel: str, output: Path, database_flags: tuple[str, ...] | None) -> None:
+    def __init__(
+        self, rel: str, output: Path, database_flags: tuple[str, ...] | None, database: Path | None
+    ) -> None:
         self.rel = rel
         self.output = output
         self.failed = output.with_suffix(".failed")
+        self.database = database
         self.from_database = database_flags is not None
         folder = os.path.dirname(rel) or "."
         self.flags = database_flags if database_flags is not None else ("-I.", f"-I{folder}")
 
     def how(self) -> str:
         if self.from_database:
-            return "flags from compile_commands.json"
+            return f"flags from {self.database}"
+        ran = f"gcc ran with {' '.join(self.flags)}"
+        if self.database is not None:
+            return f"{ran}: {self.database} has no entry for it"
         return (
-            f"gcc ran with {' '.join(self.flags)}; a compile_commands.json at the workspace root or in "
-            "build/ gives it the project's include paths and macros"
+            f"{ran}; a compile_commands.json at the workspace root or in build/ gives it the project's flags"
         )
 
 

@@ -145,3 +145,23 @@ def test_gcc_compiles_with_the_databases_flags_and_never_runs_its_command(tmp_pa
     assert {(f.rule_id, f.line) for f in res.findings} >= {("-Wanalyzer-use-after-free", 18)}
     assert f"-I{tmp_path}/include" in res.command and "-DKV_CACHE" in res.command
     assert not out.exists() and not [a for a in res.command if "plugin" in a or a.startswith("-B")]
+
+
+@pytest.mark.skipif(tool_path("gcc") is None, reason=NO_GCC)
+def test_a_file_the_database_does_not_list_and_a_file_named_like_an_option(tmp_path: Path) -> None:
+    """A file missing from the database compiles with the default flags, and its problem line says the
+    database has no entry for it; a file named "-fplugin=....c" is passed as ./-fplugin=....c (a file)."""
+    _db(
+        tmp_path,
+        [{"directory": str(tmp_path), "file": "other.c", "arguments": ["cc", "-DX", "other.c"]}],
+        "build/compile_commands.json",
+    )
+    (tmp_path / "lonely.c").write_text('#include "gone.h"\n')
+    res = run_scanner("gcc", ["lonely.c"], tmp_path)
+    assert "(gcc ran with -I. -I.: build/compile_commands.json has no entry for it)" in res.errors[0], (
+        res.errors
+    )
+    trap = tmp_path / "-fplugin=trap.c"
+    trap.write_text("int f(void) { return 0; }\n")
+    res = run_scanner("gcc", [trap.name], tmp_path)
+    assert res.errors == [] and "./-fplugin=trap.c" in res.command, res
