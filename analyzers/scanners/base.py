@@ -95,7 +95,9 @@ def tool_path(name: str) -> str | None:
 
 
 def relative_targets(paths: Sequence[str | Path], workspace: Path) -> list[str]:
-    """Workspace-relative POSIX targets; refuses paths outside the workspace."""
+    """Workspace-relative POSIX targets; refuses paths outside the workspace. A name that starts with
+    "-" (a file "--addon=x.c" or "-fplugin=x.c" in an untrusted workspace) is given as "./-...", so no
+    scanner reads it as an option (the readers normalize "./" away)."""
     root = workspace.resolve()
     out: list[str] = []
     for p in paths:
@@ -106,7 +108,7 @@ def relative_targets(paths: Sequence[str | Path], workspace: Path) -> list[str]:
             raise ScannerUnavailable(f"{p} is outside the workspace {workspace}") from None
         if not (root / rel).exists():
             raise ScannerUnavailable(f"{p} does not exist")
-        out.append(rel or ".")
+        out.append(f"./{rel}" if rel.startswith("-") else rel or ".")
     return out
 
 

@@ -58,9 +58,7 @@ def command(targets: list[str], workspace: Path, config: Config, tmp: Path) -> I
     for n, rel in enumerate(files):
         flags = compile_db.compile_flags(workspace, rel) if database is not None else None
         unit = Unit(rel, tmp / f"unit-{n}.json", flags, database.relative_to(workspace) if database else None)
-        # a file named like an option ("-fplugin=x.c", in an untrusted workspace) stays a file name
-        source = f"./{rel}" if rel.startswith("-") else rel
-        argv = [binary, *ANALYZE, *unit.flags, "-c", source, "-o", os.devnull]
+        argv = [binary, *ANALYZE, *unit.flags, "-c", rel, "-o", os.devnull]  # rel: never "-...": see base
         # the unit's diagnostics go to the report only when it compiled; otherwise it is marked failed
         err, report = shlex.quote(str(unit.output)), shlex.quote(str(out))
         lines.append(

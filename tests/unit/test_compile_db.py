@@ -165,3 +165,8 @@ def test_a_file_the_database_does_not_list_and_a_file_named_like_an_option(tmp_p
     trap.write_text("int f(void) { return 0; }\n")
     res = run_scanner("gcc", [trap.name], tmp_path)
     assert res.errors == [] and "./-fplugin=trap.c" in res.command, res
+    trap.write_text("int *f(void) { int *p = 0; return p + *p; }\n")
+    res = run_scanner("gcc", [trap], tmp_path)
+    assert {f.path for f in res.findings} == {"-fplugin=trap.c"}, (
+        res
+    )  # the finding's path as the workspace has it

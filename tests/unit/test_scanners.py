@@ -222,6 +222,17 @@ def test_default_scanners_each_on_their_own_files() -> None:
     assert scanners_for(Config(), "Makefile") == []
 
 
+def test_a_target_named_like_an_option_stays_a_file(tmp_path: Path) -> None:
+    """No scanner gets a workspace file "--addon=x.c" or "-fplugin=x.c" as an option (cppcheck runs addons,
+    gcc loads plugins): targets that start with "-" are passed as "./-..."."""
+    from sastls.analyzers.scanners.base import relative_targets
+
+    for name in ("--addon=x.c", "-fplugin=x.c", "ok.c"):
+        (tmp_path / name).write_text("int x;\n")
+    got = relative_targets(["--addon=x.c", tmp_path / "-fplugin=x.c", "ok.c"], tmp_path)
+    assert got == ["./--addon=x.c", "./-fplugin=x.c", "ok.c"]
+
+
 def test_applies_to() -> None:
     assert applies_to("bandit", "a/b.py") and not applies_to("bandit", "a/b.c")
     assert applies_to("cppcheck", "x.h") and applies_to("flawfinder", "src")
