@@ -28,6 +28,8 @@ class Ctx:
     bindings: dict[str, int] = field(default_factory=dict)
     # names known not to be macros (each lookup asks the index)
     not_macros: set[str] = field(default_factory=set)
+    # facts about whole functions shared by the findings of one batch over unchanged files (Judge)
+    memo: dict[tuple[object, ...], object] = field(default_factory=dict)
     # (declared static, its calls) of a function of this file, by its start byte (None: address taken)
     call_sites: dict[int, tuple[bool, list[Node]] | None] = field(default_factory=dict)
     # how deep the quietness of callees is being followed (c_callers)
@@ -42,7 +44,17 @@ class Ctx:
         are not the parameters bound here)."""
         if not self.bindings:
             return self
-        return Ctx(self.finding, self.parsed, self.index, self.macros, {}, self.not_macros, self.call_sites)
+        return Ctx(
+            self.finding,
+            self.parsed,
+            self.index,
+            self.macros,
+            {},
+            self.not_macros,
+            memo=self.memo,
+            call_sites=self.call_sites,
+            quiet_depth=self.quiet_depth,
+        )
 
     def note(self, node: Node, why: str, role: str) -> Note:
         return Note(self.path, line_of(node), node.end_point[0] + 1, why, role)  # type: ignore[arg-type]

@@ -45,9 +45,17 @@ if TYPE_CHECKING:
     from ..index import ParsedFile, WorkspaceIndex
 
 
-def judge_c(finding: Finding, family: Family, parsed: ParsedFile, index: WorkspaceIndex) -> Outcome:
+def judge_c(
+    finding: Finding,
+    family: Family,
+    parsed: ParsedFile,
+    index: WorkspaceIndex,
+    memo: dict[tuple[object, ...], object] | None = None,
+) -> Outcome:
+    """``memo``: facts about whole functions shared between the findings of one batch over
+    unchanged files (a :class:`Judge`'s lifetime); a fresh one when not given."""
     root = parsed.tree.root_node
-    ctx = Ctx(finding, parsed, index, file_macros(root))
+    ctx = Ctx(finding, parsed, index, file_macros(root), memo={} if memo is None else memo)
     lo = finding.line
     hi = min(max(finding.location.region.last_line, lo), lo + 20)
     lexical = flawfinder_name_not_called(ctx, root, lo, hi)

@@ -96,9 +96,7 @@ def arith_safe(ctx: Ctx, e: Node) -> list[Note] | Outcome:
             [ctx.note(e, "overflows", "sink")],
         )
     a, b = interval(ctx, left, e, func), interval(ctx, right, e, func)
-    one_sided = _one_sided(ctx, e, (op, left, right), (a, b), (floor, limit))
-    if one_sided is not None:
-        return one_sided
+    a, b = signed_operands(ctx, (left, right), (a, b), func)
     got = combine(op, a, b)
     if got[0] is not None and got[1] is not None and floor <= got[0] and got[1] <= limit:
         return [
@@ -126,38 +124,65 @@ def arith_safe(ctx: Ctx, e: Node) -> list[Note] | Outcome:
     )
 
 
-def _one_sided(
-    ctx: Ctx, e: Node, parts: tuple[str, Node, Node], bounds: tuple[Bound, Bound], result: tuple[int, int]
-) -> list[Note] | None:
-    """``x + k`` / ``x - k`` with a constant ``k >= 0``: adding can only overflow at the top and
-    subtracting only at the bottom, so one checked side of ``x`` suffices when the other side is its
-    type's own limit, which the result's type also holds."""
-    op, left, right = parts
-    floor, limit = result
-    func = enclosing_function(e)
-    k = const_int(ctx, right, func)
-    x, xb = left, bounds[0]
-    if k is None and op == "+":
-        k, x, xb = const_int(ctx, left, func), right, bounds[1]
-    x = strip_expr(x)
-    if k is None or k < 0 or op not in {"+", "-"} or x.type != "identifier":
+def signed_operands(
+    ctx: Ctx, sides: tuple[Node, Node], bounds: tuple[Bound, Bound], func: Node | None
+) -> tuple[Bound, Bound]:
+    """In signed arithmetic (every operand a signed variable or a signed constant, no ``sizeof``,
+    no unsigned suffix), an operand's unchecked side is still the edge of its type's range:
+    ``x + 1`` with ``x < INT_MAX`` cannot overflow downwards. Unsigned arithmetic wraps instead,
+    so it keeps the unknown sides."""
+    (left, right), (a, b) = sides, bounds
+    ra, rb = signed_range(ctx, left, func), signed_range(ctx, right, func)
+    if ra is None or rb is None:
+        return a, b
+    return (
+        (a[0] if a[0] is not None else ra[0], a[1] if a[1] is not None else ra[1]),
+        (b[0] if b[0] is not None else rb[0], b[1] if b[1] is not None else rb[1]),
+    )
+
+
+def signed_range(ctx: Ctx, node: Node, func: Node | None) -> Bound | None:
+    """The range of a signed operand: a signed variable's type, or a decimal ``int`` constant
+    without suffix (written out, or a macro that stands for one)."""
+    n = strip_expr(node)
+    literal = text(n) if n.type == "number_literal" else None
+    if n.type == "identifier":
+        declared = declared_type(text(n), func, ctx.parsed.tree.root_node)
+        if declared is not None:
+            bits = SIGNED_BITS.get(" ".join(declared.split()))
+            return (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) if bits is not None else None
+        literal = ctx.macro(text(n))
+    if literal is None or not _SIGNED_LITERAL.fullmatch(literal.strip()):
         return None
-    declared = declared_type(text(x), func, ctx.parsed.tree.root_node) or ""
-    if (
-        declared not in TYPE_LIMIT
-        and declared not in TYPE_MAX
-        and declared not in {"int", "signed", "signed int"}
-    ):
-        return None
-    own_top = TYPE_LIMIT.get(declared, TYPE_MAX.get(declared, 2**31 - 1))
-    own_floor = _type_floor(declared)
-    if op == "+" and xb[1] is not None and xb[1] + k <= limit and own_floor >= floor:
-        why = f"`{text(x)}` is at most {xb[1]}, so `{text(e)}` stays within its type"
-    elif op == "-" and xb[0] is not None and xb[0] - k >= floor and own_top <= limit:
-        why = f"`{text(x)}` is at least {xb[0]}, so `{text(e)}` stays within its type"
-    else:
-        return None
-    return [ctx.note(e, f"`{text(e)}`", "sink"), ctx.note(e, why, "guard")]
+    v = int(literal.strip().strip("()"))
+    return (v, v) if -(2**31) <= v < 2**31 else None
+
+
+_SIGNED_LITERAL = re.compile(r"\(?-?(?:0|[1-9]\d*)\)?")
+
+
+# Signed integer types and their width in bits (LP64).
+SIGNED_BITS = {
+    "int": 32,
+    "signed": 32,
+    "signed int": 32,
+    "short": 16,
+    "short int": 16,
+    "signed short": 16,
+    "long": 64,
+    "long int": 64,
+    "signed long": 64,
+    "long long": 64,
+    "long long int": 64,
+    "signed long long": 64,
+    "int8_t": 8,
+    "int16_t": 16,
+    "int32_t": 32,
+    "int64_t": 64,
+    "ssize_t": 64,
+    "intptr_t": 64,
+    "ptrdiff_t": 64,
+}
 
 
 def _update_safe(ctx: Ctx, e: Node, func: Node | None) -> list[Note] | Outcome:

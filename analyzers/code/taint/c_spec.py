@@ -288,10 +288,12 @@ READ_ONLY_ARGS: Final[frozenset[str]] = frozenset(
 )
 # Allocators that check the n * size multiplication themselves.
 SAFE_ALLOCATORS: Final[frozenset[str]] = frozenset({"calloc", "reallocarray", "kcalloc"})
-# Text-to-number conversions (flawfinder reports them as unchecked numbers).
+# Text-to-number conversions (flawfinder reports them as unchecked numbers); the text is their
+# first argument.
 NUMBER_PARSERS: Final[frozenset[str]] = frozenset(
-    {"atoi", "atol", "atoll", "strtol", "strtoul", "strtoll", "strtoull", "sscanf"}
-)
+    {"atoi", "atol", "atoll", "strtol", "strtoul", "strtoll", "strtoull", "strtoimax", "strtoumax",
+     "sscanf", "wcstol", "wcstoul", "wcstoll", "wcstoull", "wcstoimax", "wcstoumax", "swscanf"}
+)  # fmt: skip
 # Functions whose result points into (or is) their first argument's object: a pointer they return
 # aliases that object (``eq = strchr(buf, '=')``; ``end = stpcpy(buf, s)``), at an offset not
 # known statically.
