@@ -56,11 +56,35 @@ def address_taken(ctx: Ctx, func: Node) -> bool:
 
 
 def _scan(ctx: Ctx, func: Node) -> tuple[bool, list[Node]] | None:
-    """(declared ``static``, its calls that can run), or None when its name is used otherwise."""
+    """(declared ``static``, its calls that can run), or None when its name is used otherwise;
+    remembered for the file's content (as byte ranges, found again in the tree at hand)."""
     key = func.start_byte
-    if key not in ctx.call_sites:
-        ctx.call_sites[key] = _scan_file(ctx, func)
-    return ctx.call_sites[key]
+    if key in ctx.call_sites:
+        return ctx.call_sites[key]
+    shared = ("call-sites", ctx.path, ctx.parsed.content_hash, key)
+    if shared in ctx.memo:
+        kept = ctx.memo[shared]
+        got = None if kept is None else (kept[0], _nodes_at(ctx, kept[1]))  # type: ignore[index]
+    else:
+        got = _scan_file(ctx, func)
+        ctx.memo[shared] = None if got is None else (got[0], [(c.start_byte, c.end_byte) for c in got[1]])
+    ctx.call_sites[key] = got
+    return got
+
+
+def _nodes_at(ctx: Ctx, spans: list[tuple[int, int]]) -> list[Node]:
+    """The call expressions spanning exactly these bytes in this context's tree."""
+    out: list[Node] = []
+    root = ctx.parsed.tree.root_node
+    for start, end in spans:
+        n: Node | None = root.descendant_for_byte_range(start, end)
+        while n is not None and not (
+            n.type == "call_expression" and n.start_byte == start and n.end_byte == end
+        ):
+            n = n.parent
+        if n is not None:
+            out.append(n)
+    return out
 
 
 def _scan_file(ctx: Ctx, func: Node) -> tuple[bool, list[Node]] | None:

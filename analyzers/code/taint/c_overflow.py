@@ -344,6 +344,12 @@ def scanned_number_uses(ctx: Ctx, call: Node, args: list[Node]) -> list[Note] | 
     return notes
 
 
+_USES = frozenset(
+    {"return_statement", "call_expression", "subscript_expression", "binary_expression",
+     "assignment_expression", "update_expression"}
+)  # fmt: skip
+
+
 def _number_uses(
     ctx: Ctx, func: Node, name: str, after: Node | None, depth: int, *, indexes: bool = False
 ) -> list[Note] | Outcome:
@@ -354,9 +360,9 @@ def _number_uses(
     for n in walk(func):
         if after is not None and n.start_byte <= after.start_byte:
             continue
-        if dead_branch(ctx, n) is not None:
-            continue
-        if n.type == "return_statement" and name in idents(n):
+        if n.type not in _USES or name not in idents(n) or dead_branch(ctx, n) is not None:
+            continue  # (checked in this order: dead_branch is the costly test)
+        if n.type == "return_statement":
             back = _returned_uses(ctx, func, n, name, depth, indexes=indexes)
             if back is None:
                 return keep(
