@@ -8,6 +8,7 @@ safe variant (written for these tests; none is taken from a corpus).
   a helper that only reads the text, or only appends literals to it, keeps it clean;
 - a buffer handed to helpers that only print it (as a format whose every value is a literal without
   conversions) is not written by them;
+- a wrapper's copy into its parameter is judged with the bytes each call hands it;
 - a helper appending a literal to its parameter fits when the caller's string and the literal fit.
 """
 
@@ -122,7 +123,25 @@ void run(void)
 }
 """
 
+BLOCK = """
+#include <alloca.h>
+#include <string.h>
+static void fill(int *p)
+{
+    int zeros[10] = {0};
+    memmove(p, zeros, 10 * sizeof(int));
+}
+void run(void)
+{
+    int *block = alloca(SIZE); /* <- */
+    fill(block);
+}
+"""
+ALLOCA = ("cppcheck", "allocaCalled", ())
+
 CASES: list[tuple[str, tuple[str, ...], str, str]] = [
+    ("block-handed-to-a-wrapper-whose-copy-fits-it", ALLOCA, FP, BLOCK.replace("SIZE", "10 * sizeof(int)")),
+    ("block-handed-to-a-wrapper-whose-copy-overflows-it", ALLOCA, TP, BLOCK.replace("SIZE", "10")),
     ("buffer-handed-to-helpers-that-only-print-it", DECL, FP, PRINTED.replace("WORDS", "plain words")),
     ("buffer-handed-to-helpers-that-print-it-as-a-format-with-%n", DECL, TP, PRINTED.replace("WORDS", "%n")),
     (

@@ -452,6 +452,10 @@ def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
             if appended is not None:
                 notes.append(appended)
                 continue
+            bound_here = _with_this_call(ctx, octx, call, inner, dst_param)
+            if bound_here is not None:
+                notes.extend(bound_here)
+                continue
             return keep(
                 ctx,
                 call,
@@ -480,6 +484,27 @@ def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
             f"the bound `{text(cap)}` passed to {ctx.callee(call)}() is not the size of `{text(dst)}`",
         )
     return notes
+
+
+def _with_this_call(ctx: Ctx, octx: Ctx, call: Node, inner: Node, dst_param: int) -> list[Note] | None:
+    """The wrapper's copy into its parameter judged with the bytes this call hands it (``dst``'s room
+    here), everything else as the wrapper's own code shows it: notes when it fits."""
+    wrapper = enclosing_function(inner)
+    args = call_args(call)
+    if wrapper is None or dst_param >= len(args):
+        return None
+    params = param_names(wrapper)
+    space = writable(ctx, strip_expr(args[dst_param]), enclosing_function(call))
+    if space is None or dst_param >= len(params):
+        return None
+    bound = Ctx(
+        octx.finding, octx.parsed, octx.index, octx.macros, {**octx.bindings, params[dst_param]: space}
+    )
+    got = copy_safe(bound, inner)
+    if isinstance(got, Outcome):
+        return None
+    why = f"{ctx.callee(call)}() writes into the {space} bytes `{text(args[dst_param])}` has here"
+    return [ctx.note(call, why, "guard"), *got[1:2]]
 
 
 def _appends_literal(ctx: Ctx, octx: Ctx, call: Node, inner: Node, dst: Node, *, writes: int) -> Note | None:
