@@ -102,3 +102,25 @@ CASES: list[tuple[str, str, str]] = [
 def test_sign_cases(tmp_path: Path, name: str, expected: str, code: str) -> None:
     got, why = verdict(tmp_path, code)
     assert got == expected, f"{name}: {got}: {why}"
+
+
+def test_a_global_is_not_followed_as_a_local(tmp_path: Path) -> None:
+    """A global another function may set (to -1) is not settled by the definitions of one function,
+    even when that function reads it into a local."""
+    code = """
+#include <stdlib.h>
+int n = 4;
+void reset(void) { n = -1; }
+void run(void)
+{
+    int k = n;
+    int *p;
+    (void)k;
+    n = 4;
+    reset();
+    p = malloc(n * sizeof(int)); /* <- */
+    free(p);
+}
+"""
+    got, why = verdict(tmp_path, code)
+    assert got != FP, why

@@ -97,14 +97,16 @@ def _assigns_on_every_branch(ctx: Ctx, stmt: Node, name: str) -> bool:
 
 
 def _local(func: Node, name: str) -> bool:
+    """``name`` is declared in the function's body (not a global, which other functions may write)."""
     body = func.child_by_field_name("body")
-    return body is not None and any(
-        n.type in {"init_declarator", "identifier", "pointer_declarator", "array_declarator"}
-        and n.parent is not None
-        and n.parent.type in {"declaration", "init_declarator"}
-        and declared_name(n) == name
-        for n in walk(body)
-    )
+    if body is None:
+        return False
+    for n in walk(body):
+        if n.type == "declaration":
+            for d in n.children_by_field_name("declarator"):
+                if declared_name(d) == name:
+                    return True
+    return False
 
 
 def _definitions(func: Node, name: str) -> list[Definition]:
