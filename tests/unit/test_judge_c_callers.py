@@ -219,6 +219,29 @@ void run(void)
 }
 """,
     ),
+    (
+        "static-helper-terminates-its-own-array-named-like-the-callers",
+        STRCPY,
+        TP,
+        """
+#include <string.h>
+static void show(char *text)
+{
+    char room[8];
+    char out[16];
+    room[2] = '\\0';
+    strcpy(out, text); /* <- */
+    (void)room;
+}
+static void first(void)
+{
+    char room[100];
+    memset(room, 'x', 60);
+    room[60] = '\\0';
+    show(room);
+}
+""",
+    ),
     ("static-format-helper-every-caller-passes-literals", FORMAT, FP, helper_format()),
     ("format-helper-that-is-not-static", FORMAT, TP, helper_format(static="")),
     (

@@ -19,6 +19,7 @@ from .c_tree import (
     callee_of,
     declared_name,
     enclosing_function,
+    inside,
     pointer_base,
     squash,
     strip_expr,
@@ -46,7 +47,8 @@ def max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int = 0) -
     targets = points_to(ctx, expr, func)
     if not targets or any(t.offset != 0 for t in targets):
         return None
-    names = aliases_of(func, base) | {t.obj for t in targets}
+    # an object named here (not one a caller hands in, whose name may mean something else here)
+    names = aliases_of(func, base) | {t.obj for t in targets if inside(t.where, func)}
     length = _entry_length(ctx, func, base, at, names, depth=depth)
     known = length is not None
     for n in walk(func):
