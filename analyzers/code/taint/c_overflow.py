@@ -227,7 +227,11 @@ def converted_uses(ctx: Ctx, call: Node) -> Outcome:
     if isinstance(got, Outcome):
         return got
     notes = got
-    why = f"every computation with `{name}` is bounded" if notes else f"`{name}` is never used in arithmetic"
+    why = (
+        f"every computation and array index with `{name}` is bounded"
+        if notes
+        else f"`{name}` is never used in arithmetic nor as an array index"
+    )
     return Outcome(
         "FALSE_POSITIVE",
         0.7,
@@ -284,6 +288,17 @@ def _number_uses(ctx: Ctx, func: Node, name: str, after: Node | None, depth: int
                 if isinstance(inner, Outcome):
                     return inner
                 notes.extend(inner)
+            continue
+        if n.type == "subscript_expression":
+            index = n.child_by_field_name("index")
+            if index is None or name not in idents(index):
+                continue
+            from .c_index import index_safe  # c_index reads intervals from this module
+
+            r = index_safe(ctx, n)  # the number picks an element: it must stay inside the array
+            if isinstance(r, Outcome):
+                return r
+            notes.extend(r)
             continue
         if n.type not in {"binary_expression", "assignment_expression", "update_expression"}:
             continue
