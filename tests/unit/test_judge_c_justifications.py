@@ -30,6 +30,7 @@ STRLEN = (
     "buffer/strlen:Does not handle strings that are not \\0-terminated",
     (126,),
 )
+NULL_DEREF = ("cppcheck", "nullPointer", None, "Null pointer dereference: p", (476,))
 ATOI = (
     "flawfinder",
     "FF1047",
@@ -58,6 +59,69 @@ def verdict(
 
 
 CASES: list[tuple[str, tuple[str, str, str | None, str, tuple[int, ...]], str, str]] = [
+    # A check holds inside its branch only while nothing assigns what it tested.
+    (
+        "null-check-then-pointer-reassigned",
+        NULL_DEREF,
+        TP,
+        """
+#include <stddef.h>
+void f(int *p)
+{
+    if (p != NULL) {
+        p = NULL;
+        *p = 1; /* <- */
+    }
+}
+""",
+    ),
+    (
+        "null-check-then-pointer-handed-by-address",
+        NULL_DEREF,
+        TP,
+        """
+#include <stddef.h>
+void reset(int **pp);
+void f(int *p)
+{
+    while (p != NULL) {
+        reset(&p);
+        *p = 1; /* <- */
+    }
+}
+""",
+    ),
+    (
+        # a function handed the address of a pointer may set it to NULL
+        "pointer-handed-by-address-after-pointing-to-an-object",
+        NULL_DEREF,
+        TP,
+        """
+void reset(int **pp);
+void f(int *p)
+{
+    int x = 0;
+    p = &x;
+    reset(&p);
+    *p = 1; /* <- */
+}
+""",
+    ),
+    (
+        "null-check-held-in-its-branch",
+        NULL_DEREF,
+        FP,
+        """
+#include <stddef.h>
+void f(int *p, int *q)
+{
+    if (p != NULL) {
+        q = p;
+        *p = 1; /* <- */
+    }
+}
+""",
+    ),
     # A finding about strlen() of a string without its terminator is about the length read, not
     # only about the writes on its line.
     (
