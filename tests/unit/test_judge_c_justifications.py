@@ -108,6 +108,18 @@ void f(int *p)
 """,
     ),
     (
+        "null-check-then-pointer-reassigned-in-the-and",
+        NULL_DEREF,
+        TP,
+        """
+#include <stddef.h>
+int f(int *p)
+{
+    return p != NULL && (p = NULL, *p == 1); /* <- */
+}
+""",
+    ),
+    (
         "null-check-held-in-its-branch",
         NULL_DEREF,
         FP,

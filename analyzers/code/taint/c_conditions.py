@@ -47,7 +47,12 @@ def holding_conditions(node: Node) -> list[tuple[Node, bool, Node]]:
         elif t == "binary_expression":
             op = text(cur.child_by_field_name("operator"))
             left, right = cur.child_by_field_name("left"), cur.child_by_field_name("right")
-            if left is not None and right is not None and inside(child, right):
+            if (
+                left is not None
+                and right is not None
+                and inside(child, right)
+                and not reassigned(left, [right], node)
+            ):
                 if op == "&&":
                     out.append((left, True, cur))
                 elif op == "||":
@@ -57,8 +62,14 @@ def holding_conditions(node: Node) -> list[tuple[Node, bool, Node]]:
             cons = cur.child_by_field_name("consequence")
             alt = cur.child_by_field_name("alternative")
             if cond is not None and cons is not None and inside(child, cons):
-                out.append((cond, True, cur))
-            elif cond is not None and alt is not None and inside(child, alt):
+                if not reassigned(cond, [cons], node):
+                    out.append((cond, True, cur))
+            elif (
+                cond is not None
+                and alt is not None
+                and inside(child, alt)
+                and not reassigned(cond, [alt], node)
+            ):
                 out.append((cond, False, cur))
         elif t == "compound_statement":
             stmts = [c for c in cur.named_children if c.type != "comment"]
