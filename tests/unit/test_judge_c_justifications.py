@@ -30,6 +30,7 @@ STRLEN = (
     "buffer/strlen:Does not handle strings that are not \\0-terminated",
     (126,),
 )
+SYSTEM = ("flawfinder", "FF1044", "shell/system", "shell/system:This causes a new program to execute", (78,))
 NULL_DEREF = ("cppcheck", "nullPointer", None, "Null pointer dereference: p", (476,))
 ATOI = (
     "flawfinder",
@@ -59,6 +60,39 @@ def verdict(
 
 
 CASES: list[tuple[str, tuple[str, str, str | None, str, tuple[int, ...]], str, str]] = [
+    # A command buffer written through another pointer into it is not "built only from literals".
+    (
+        "command-appended-through-an-alias",
+        SYSTEM,
+        TP,
+        """
+#include <stdlib.h>
+#include <string.h>
+void f(void)
+{
+    char cmd[100] = "ls ";
+    char *tail = cmd;
+    strncat(tail, getenv("DIR"), 50);
+    system(cmd); /* <- */
+}
+""",
+    ),
+    (
+        "command-of-literals-through-an-alias",
+        SYSTEM,
+        FP,
+        """
+#include <stdlib.h>
+#include <string.h>
+void f(void)
+{
+    char cmd[100] = "ls ";
+    char *tail = cmd;
+    strncat(tail, "-l", 50);
+    system(cmd); /* <- */
+}
+""",
+    ),
     # A check holds inside its branch only while nothing assigns what it tested.
     (
         "null-check-then-pointer-reassigned",
@@ -298,3 +332,15 @@ def test_justifications_hold(
         assert got != FP, f"{name}: {got}: {why}"
     else:
         assert got == expected, f"{name}: {got}: {why}"
+
+
+def test_an_index_past_the_end_is_said_to_reach_it(tmp_path: Path) -> None:
+    """``i <= 10`` is a check, one too loose: the justification says where the index goes, not that it
+    is unchecked."""
+    code = (
+        "void f(void)\n{\n    int buf[10];\n    int i;\n"
+        "    for (i = 0; i <= 10; i++)\n        buf[i] = 0; /* <- */\n}\n"
+    )
+    rule = ("cppcheck", "arrayIndexOutOfBounds", None, "Array 'buf[10]' accessed at index 10", (788,))
+    got, why = verdict(tmp_path, code, rule)
+    assert got == TP and "may be 10" in why, why
