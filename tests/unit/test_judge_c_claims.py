@@ -275,6 +275,13 @@ CASES: list[tuple[str, Rule, str, str]] = [
         "        while (value-- > 0)\n            for (x = 0; x < depth; x++)\n"
         "                put(' ');\n}\n",
     ),
+    (
+        "an-unknown-macro-in-the-signature-only",
+        SCOPE,
+        TP,
+        "#define FASTCALL\nstatic void FASTCALL_MSVC rev(char *b, char *e)\n{\n    char x; /* <- */\n"
+        "    while (e > b)\n        x = *e, *e-- = *b, *b++ = x;\n}\n",
+    ),
     # --- knownConditionTrueFalse
     (
         "implied-by-an-early-return",
@@ -296,6 +303,14 @@ CASES: list[tuple[str, Rule, str, str]] = [
         TP,
         "static int put(char *b)\n{\n    for (;;) {\n        if (*b++ == 0)\n            return 1;\n"
         "    }\n}\n"
+        "int f(char *b)\n{\n    if (!put(b)) /* <- */\n        return -1;\n    return 0;\n}\n",
+    ),
+    (
+        "function-always-returns-the-TRUE-macro",
+        ALWAYS_FALSE_CALL,
+        TP,
+        "#ifndef TRUE\n#define TRUE 1\n#endif\nstatic int put(char *b)\n{\n    for (;;) {\n"
+        "        if (*b++ == 0)\n            return TRUE;\n    }\n}\n"
         "int f(char *b)\n{\n    if (!put(b)) /* <- */\n        return -1;\n    return 0;\n}\n",
     ),
     # --- duplicateBreak

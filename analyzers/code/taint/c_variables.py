@@ -75,7 +75,7 @@ def judge_unread_variable(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     func = enclosing_function(write)
     if func is None:
         return _open(f"`{name}` is assigned outside a function.")
-    trouble = parse_trouble(func)
+    trouble = parse_trouble(func.child_by_field_name("body") or func)
     if trouble is not None:
         return _unparsed(func, trouble)
     why_not = _not_a_plain_local(ctx, root, func, write, name)
@@ -124,7 +124,7 @@ def judge_variable_scope(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     block = block_of(decl)
     if func is None or block is None or block.type != "compound_statement":
         return _open(f"`{name}` is not a local of a block.")
-    trouble = parse_trouble(func)
+    trouble = parse_trouble(func.child_by_field_name("body") or func)
     if trouble is not None:
         return _unparsed(func, trouble)
     uses = [
