@@ -344,3 +344,18 @@ def test_an_index_past_the_end_is_said_to_reach_it(tmp_path: Path) -> None:
     rule = ("cppcheck", "arrayIndexOutOfBounds", None, "Array 'buf[10]' accessed at index 10", (788,))
     got, why = verdict(tmp_path, code, rule)
     assert got == TP and "may be 10" in why, why
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="c_copies/c_lengths (branch c-precision): a length clamped by ?: is not read as bounded, and the "
+    "TRUE_POSITIVE says 'not bounded by dest' of a length that never exceeds 16",
+)
+def test_a_length_clamped_by_a_conditional_is_bounded(tmp_path: Path) -> None:
+    code = (
+        "#include <string.h>\nvoid f(char *out, const char *src, size_t n)\n{\n    char dest[16];\n"
+        "    memcpy(dest, src, n > 16 ? 16 : n); /* <- */\n    memcpy(out, dest, 16);\n}\n"
+    )
+    rule = ("flawfinder", "FF1004", "buffer/memcpy", "buffer/memcpy:Does not check for overflows", (120,))
+    _verdict, why = verdict(tmp_path, code, rule)
+    assert "not bounded" not in why, why
