@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from tree_sitter import Node
 
@@ -28,8 +29,12 @@ from .c_values import const_int, declared_type
 from .outcome import Outcome
 from .values import Note
 
+IndexCheck = Callable[[Ctx, Node], "list[Note] | Outcome"]
 
-def judge_overflow(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
+
+def judge_overflow(ctx: Ctx, root: Node, lo: int, hi: int, index_check: IndexCheck) -> Outcome:
+    """``index_check`` judges an array index (c_index.index_safe, which reads this module's
+    intervals): a parsed number that picks an element must stay inside the array."""
     exprs = [
         n
         for n in on_lines(root, lo, hi, {"binary_expression", "assignment_expression", "update_expression"})
@@ -49,7 +54,7 @@ def judge_overflow(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
             )
         converts = [c for c in calls if callee_of(c) in NUMBER_PARSERS]
         if converts:
-            return converted_uses(ctx, converts[0])
+            return converted_uses(ctx, converts[0], index_check)
         return review("arithmetic", ctx.path, lo)
     live, dead = split_live(ctx, exprs)
     if not live:
@@ -269,7 +274,7 @@ def combine(op: str, a: Bound, b: Bound) -> Bound:
     return None, None
 
 
-def converted_uses(ctx: Ctx, call: Node) -> Outcome:
+def converted_uses(ctx: Ctx, call: Node, index_check: IndexCheck) -> Outcome:
     """``n = atoi(s)``: the finding is about what the number is used for: judge the arithmetic on it,
     here and in the workspace functions it is handed to."""
     parent = call.parent
@@ -287,11 +292,15 @@ def converted_uses(ctx: Ctx, call: Node) -> Outcome:
     func = enclosing_function(call)
     if not name or func is None:
         return keep(ctx, call, f"the result of {callee_of(call)}() is used directly", "unchecked conversion")
-    got = _number_uses(ctx, func, name, call, 0)
+    got = _number_uses(ctx, func, name, call, 0, index_check=index_check)
     if isinstance(got, Outcome):
         return got
     notes = got
-    why = f"every computation with `{name}` is bounded" if notes else f"`{name}` is never used in arithmetic"
+    why = (
+        f"every computation and array index with `{name}` is bounded"
+        if notes
+        else f"`{name}` is never used in arithmetic nor as an array index"
+    )
     return Outcome(
         "FALSE_POSITIVE",
         0.7,
@@ -308,7 +317,9 @@ _ARITH = {"+", "-", "*", "<<", "+=", "-=", "*=", "<<=", "++", "--"}
 _UNCHECKED = "unchecked conversion"
 
 
-def _number_uses(ctx: Ctx, func: Node, name: str, after: Node | None, depth: int) -> list[Note] | Outcome:
+def _number_uses(
+    ctx: Ctx, func: Node, name: str, after: Node | None, depth: int, *, index_check: IndexCheck
+) -> list[Note] | Outcome:
     """The arithmetic on ``name`` in ``func`` (after ``after``), following it into the workspace
     functions it is passed to; a use the analyst cannot follow (returned, handed to an unknown
     function) keeps the finding."""
@@ -344,10 +355,19 @@ def _number_uses(ctx: Ctx, func: Node, name: str, after: Node | None, depth: int
             for i in at:
                 if i >= len(params):
                     return keep(ctx, n, f"{callee_of(n)}() call not understood", _UNCHECKED)
-                inner = _number_uses(octx, fdef, params[i], None, depth + 1)
+                inner = _number_uses(octx, fdef, params[i], None, depth + 1, index_check=index_check)
                 if isinstance(inner, Outcome):
                     return inner
                 notes.extend(inner)
+            continue
+        if n.type == "subscript_expression":
+            index = n.child_by_field_name("index")
+            if index is None or name not in idents(index):
+                continue
+            r = index_check(ctx, n)  # the number picks an element: it must stay inside the array
+            if isinstance(r, Outcome):
+                return r
+            notes.extend(r)
             continue
         if n.type not in {"binary_expression", "assignment_expression", "update_expression"}:
             continue
