@@ -37,6 +37,7 @@ from .c_tree import (
     call_args,
     callee_of,
     enclosing_function,
+    func_name,
     in_sizeof,
     param_names,
     pointer_base,
@@ -259,13 +260,9 @@ def _object_uses(
     pointers = aliases_of(scope, name, fields=fields)
     escape = _escapes(scope, pointers, fields)
     if escape is not None:
-        return keep(
-            ctx,
-            escape,
-            f"a pointer into `{name}` is stored in `{text(escape.child_by_field_name('left'))}`, "
-            "where code the analyst does not follow may read or write through it",
-            NOT_FOLLOWED,
-        )
+        # a stored pointer leads to code not followed; a returned one outlives its storage (a defect)
+        reason = "local storage returned" if escape.type == "return_statement" else NOT_FOLLOWED
+        return keep(ctx, escape, _escape_why(escape, name, scope), reason)
     return accesses_safe(
         ctx, scope, pointers, index_safe, 0, string_of=name if string else None, fields=fields
     )
@@ -373,8 +370,14 @@ def deref_safe(ctx: Ctx, deref: Node, arg: Node) -> list[Note] | Outcome:
 
 def _escapes(scope: Node, pointers: set[str], fields: bool = False) -> Node | None:
     """An assignment that stores a pointer into the array somewhere other than a local pointer
-    (a field, an element, through a pointer): other functions may then reach it."""
+    (a field, an element, through a pointer), or a ``return`` that hands one to the caller: other
+    functions may then reach it."""
     for n in walk(scope):
+        if n.type == "return_statement":
+            value = n.named_children[0] if n.named_children else None
+            if value is not None and pointer_bases(value, fields=fields) & pointers:
+                return n
+            continue
         if n.type != "assignment_expression" or text(n.child_by_field_name("operator")) != "=":
             continue
         right = n.child_by_field_name("right")
@@ -385,6 +388,19 @@ def _escapes(scope: Node, pointers: set[str], fields: bool = False) -> Node | No
         if lhs.type != "identifier":
             return n
     return None
+
+
+def _escape_why(escape: Node, name: str, scope: Node) -> str:
+    if escape.type != "return_statement":
+        return (
+            f"a pointer into `{name}` is stored in `{text(escape.child_by_field_name('left'))}`, "
+            "where code the analyst does not follow may read or write through it"
+        )
+    where = f"{func_name(scope)}()" if scope.type == "function_definition" else "its function"
+    return (
+        f"a pointer into `{name}` is returned from {where} to callers the analyst does not follow "
+        "(a local array's or alloca()'s storage ends when its function returns)"
+    )
 
 
 def _element_copy_sources(ctx: Ctx, sub: Node, index_safe: IndexCheck) -> list[Note] | Outcome:
@@ -460,11 +476,26 @@ def _in_callee(
         if space is None:
             return None
         bound = Ctx(octx.finding, octx.parsed, octx.index, octx.macros, {**octx.bindings, params[i]: space})
-        got = accesses_safe(bound, fdef, aliases_of(fdef, params[i]), index_safe, depth + 1)
+        inner = aliases_of(fdef, params[i])
+        escape = _escapes(fdef, inner)
+        if escape is not None and (escape.type != "return_statement" or _result_used(call)):
+            where = func_name(fdef) + "()" + (f" ({octx.path})" if octx.path != ctx.path else "")
+            return keep(
+                octx, escape, f"in {where}, {_escape_why(escape, params[i], fdef)}", "unbounded write"
+            )
+        got = accesses_safe(bound, fdef, inner, index_safe, depth + 1)
         if isinstance(got, Outcome):
             return got
         notes.extend(got[1])
     return notes
+
+
+def _result_used(call: Node) -> bool:
+    """The value a call returns is kept or passed on (not a statement of its own)."""
+    cur = call.parent
+    while cur is not None and cur.type in {"parenthesized_expression", "cast_expression"}:
+        cur = cur.parent
+    return cur is not None and cur.type != "expression_statement"
 
 
 def _only_reads_param(ctx: Ctx, call: Node, at: list[int]) -> bool:

@@ -30,6 +30,7 @@ from .c_buffer import judge_buffer
 from .c_command import judge_command
 from .c_context import Ctx
 from .c_format import judge_format
+from .c_index import index_safe
 from .c_lexical import flawfinder_name_not_called
 from .c_memory import judge_memory
 from .c_null import judge_null
@@ -37,6 +38,7 @@ from .c_overflow import judge_overflow
 from .c_quality import judge_quality
 from .c_random import judge_random
 from .c_signs import judge_sign
+from .c_sizeof import judge_pointer_size
 from .c_tree import file_macros
 from .families import Family
 from .outcome import Outcome
@@ -70,7 +72,7 @@ def judge_c(
     if family == "null_deref":
         return judge_null(ctx, root, lo, hi)
     if family == "int_overflow":
-        return judge_overflow(ctx, root, lo, hi)
+        return judge_overflow(ctx, root, lo, hi, index_safe)
     if family == "sign_conversion":
         return judge_sign(ctx, root, lo, hi)
     if family == "stack_alloc":
@@ -81,6 +83,8 @@ def judge_c(
         return judge_random(ctx, root, lo, hi)
     if family == "quality":
         return judge_quality(ctx, root, lo, hi)
+    if family == "pointer_size":
+        return judge_pointer_size(ctx, root, lo, hi)
     return Outcome(
         "NEEDS_REVIEW", 0.3, "not modelled for C", f"The {family} family is not modelled for C.", []
     )

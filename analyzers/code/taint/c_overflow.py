@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from tree_sitter import Node
 
@@ -30,8 +31,12 @@ from .c_values import const_int, declared_type
 from .outcome import Outcome
 from .values import Note
 
+IndexCheck = Callable[[Ctx, Node], "list[Note] | Outcome"]
 
-def judge_overflow(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
+
+def judge_overflow(ctx: Ctx, root: Node, lo: int, hi: int, index_check: IndexCheck) -> Outcome:
+    """``index_check`` judges an array index (c_index.index_safe, which reads this module's
+    intervals): a parsed number that picks an element must stay inside the array."""
     exprs = [
         n
         for n in on_lines(root, lo, hi, {"binary_expression", "assignment_expression", "update_expression"})
@@ -51,7 +56,7 @@ def judge_overflow(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
             )
         converts = [c for c in calls if callee_of(c) in NUMBER_PARSERS]
         if converts:
-            return converted_uses(ctx, converts[0])
+            return converted_uses(ctx, converts[0], index_check)
         return review("arithmetic", ctx.path, lo)
     live, dead = split_live(ctx, exprs)
     if not live:
@@ -283,7 +288,7 @@ def combine(op: str, a: Bound, b: Bound) -> Bound:
     return None, None
 
 
-def converted_uses(ctx: Ctx, call: Node) -> Outcome:
+def converted_uses(ctx: Ctx, call: Node, index_check: IndexCheck) -> Outcome:
     """``n = atoi(s)``: the finding is about what the number is used for: judge the arithmetic on it,
     here and in the workspace functions it is handed to."""
     parent = call.parent
@@ -301,14 +306,14 @@ def converted_uses(ctx: Ctx, call: Node) -> Outcome:
     func = enclosing_function(call)
     if not name or func is None:
         return keep(ctx, call, f"the result of {callee_of(call)}() is used directly", "unchecked conversion")
-    got = _number_uses(ctx, func, name, call, 0, indexes=True)
+    got = _number_uses(ctx, func, name, call, 0, index_check=index_check)
     if isinstance(got, Outcome):
         return got
     notes = got
     why = (
-        f"every computation and index with `{name}` is bounded"
+        f"every computation and array index with `{name}` is bounded"
         if notes
-        else f"`{name}` is never used in arithmetic nor as an index"
+        else f"`{name}` is never used in arithmetic nor as an array index"
     )
     return Outcome(
         "FALSE_POSITIVE",
@@ -326,7 +331,9 @@ _ARITH = {"+", "-", "*", "<<", "+=", "-=", "*=", "<<=", "++", "--"}
 _UNCHECKED = "unchecked conversion"
 
 
-def scanned_number_uses(ctx: Ctx, call: Node, args: list[Node]) -> list[Note] | Outcome:
+def scanned_number_uses(
+    ctx: Ctx, call: Node, args: list[Node], index_check: IndexCheck
+) -> list[Note] | Outcome:
     """Numbers a scanf-like ``call`` reads from input into ``&x`` (``args``): every later use of
     each (arithmetic, array indexes, the functions it is handed to) must be bounded; a use the
     analyst cannot follow keeps the finding (the input is not validated)."""
@@ -337,7 +344,7 @@ def scanned_number_uses(ctx: Ctx, call: Node, args: list[Node]) -> list[Note] | 
         inner = strip_expr(e.child_by_field_name("argument") or e) if e.type == "pointer_expression" else None
         if func is None or inner is None or inner.type != "identifier":
             return keep(ctx, call, f"where the number read into `{text(a)}` goes is not followed", _UNCHECKED)
-        got = _number_uses(ctx, func, text(inner), call, 0, indexes=True)
+        got = _number_uses(ctx, func, text(inner), call, 0, index_check=index_check)
         if isinstance(got, Outcome):
             return got
         notes.extend(got)
@@ -351,11 +358,11 @@ _USES = frozenset(
 
 
 def _number_uses(
-    ctx: Ctx, func: Node, name: str, after: Node | None, depth: int, *, indexes: bool = False
+    ctx: Ctx, func: Node, name: str, after: Node | None, depth: int, *, index_check: IndexCheck
 ) -> list[Note] | Outcome:
     """The arithmetic on ``name`` in ``func`` (after ``after``), following it into the workspace
     functions it is passed to; a use the analyst cannot follow (returned, handed to an unknown
-    function) keeps the finding. ``indexes``: array indexes that use it must be checked too."""
+    function) keeps the finding. ``index_check`` judges an array index that uses it."""
     notes: list[Note] = []
     for n in walk(func):
         if after is not None and n.start_byte <= after.start_byte:
@@ -363,7 +370,7 @@ def _number_uses(
         if n.type not in _USES or name not in idents(n) or dead_branch(ctx, n) is not None:
             continue  # (checked in this order: dead_branch is the costly test)
         if n.type == "return_statement":
-            back = _returned_uses(ctx, func, n, name, depth, indexes=indexes)
+            back = _returned_uses(ctx, func, n, name, depth, index_check=index_check)
             if back is None:
                 return keep(
                     ctx,
@@ -397,20 +404,19 @@ def _number_uses(
             for i in at:
                 if i >= len(params):
                     return keep(ctx, n, f"{callee_of(n)}() call not understood", _UNCHECKED)
-                inner = _number_uses(octx, fdef, params[i], None, depth + 1, indexes=indexes)
+                inner = _number_uses(octx, fdef, params[i], None, depth + 1, index_check=index_check)
                 if isinstance(inner, Outcome):
                     return inner
                 notes.extend(inner)
             continue
-        if indexes and n.type == "subscript_expression":
-            idx = n.child_by_field_name("index")
-            if idx is not None and name in idents(idx):
-                from .c_index import index_safe
-
-                checked = index_safe(ctx, n)
-                if isinstance(checked, Outcome):
-                    return checked
-                notes.extend(checked)
+        if n.type == "subscript_expression":
+            index = n.child_by_field_name("index")
+            if index is None or name not in idents(index):
+                continue
+            r = index_check(ctx, n)  # the number picks an element: it must stay inside the array
+            if isinstance(r, Outcome):
+                return r
+            notes.extend(r)
             continue
         if n.type not in {"binary_expression", "assignment_expression", "update_expression"}:
             continue
@@ -424,7 +430,7 @@ def _number_uses(
 
 
 def _returned_uses(
-    ctx: Ctx, func: Node, ret: Node, name: str, depth: int, *, indexes: bool
+    ctx: Ctx, func: Node, ret: Node, name: str, depth: int, *, index_check: IndexCheck
 ) -> list[Note] | Outcome | None:
     """``return name;`` from a function only its own file can call: the uses of the variable every
     call stores the result in (None when a call's result goes elsewhere, or callers are not all seen)."""
@@ -459,7 +465,7 @@ def _returned_uses(
         caller = enclosing_function(call)
         if caller is None or not var.isidentifier():
             return None
-        got = _number_uses(ctx.unbound(), caller, var, call, depth + 1, indexes=indexes)
+        got = _number_uses(ctx.unbound(), caller, var, call, depth + 1, index_check=index_check)
         if isinstance(got, Outcome):
             return got
         notes.extend(got)
