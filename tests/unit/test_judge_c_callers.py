@@ -40,6 +40,7 @@ MEMCPY = ("flawfinder", "FF1004", (120,))
 STRCPY = ("flawfinder", "FF1001", (120,))
 FORMAT = ("flawfinder", "FF1016", (134,))
 STRNCAT = ("flawfinder", "FF1010", (120,))
+STRLEN = ("flawfinder", "FF1022", (126,))
 ALLOCA = ("cppcheck", "allocaCalled", ())
 
 HELPER_COPY = """
@@ -148,6 +149,13 @@ void add(void)
 
 CASES: list[tuple[str, tuple[str, str, tuple[int, ...]], str, str]] = [
     ("static-helper-every-caller-passes-a-short-string", MEMCPY, FP, helper_copy()),
+    ("static-helper-measures-a-string-every-caller-terminated", STRLEN, FP, helper_copy()),
+    (
+        "static-helper-measures-a-string-a-caller-never-terminated",
+        STRLEN,
+        TP,
+        helper_copy(extra="static void third(void) { char b[100]; memset(b, 'y', 100); show(b); }"),
+    ),
     ("helper-that-is-not-static", MEMCPY, TP, helper_copy(static="")),
     (
         "static-helper-whose-address-is-taken",

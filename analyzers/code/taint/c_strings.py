@@ -54,6 +54,8 @@ def max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int = 0) -
     for n in walk(func):
         if n.start_byte >= at.start_byte:
             break
+        if n.end_byte > at.start_byte:
+            continue  # an expression around `at` (a call whose argument it is) acts after it
         effect = _effect(ctx, n, names, func, (depth, length if known else None))
         if effect is None:
             continue
