@@ -224,7 +224,7 @@ def _quiet_callee(ctx: Ctx, call: Node, trusted: frozenset[str]) -> bool:
     """``call`` is of a workspace function whose whole body writes memory only through its own
     arrays (and calls only such functions, to a small depth). ``trusted`` formats handed to it are
     trusted there too."""
-    from .c_provenance import definition_of
+    from .c_defs import definition_of
 
     if ctx.quiet_depth >= MAX_QUIET_DEPTH:
         return False

@@ -63,13 +63,35 @@ def _length(ctx: Ctx, call: Node) -> int | None:
     if n_i < 0 or n_i >= len(args):
         return None
     func = enclosing_function(call)
-    n = max_int(ctx, args[n_i], call, func)
+    n = max_length(ctx, args[n_i], call, func)
     if n is None:
         bound = upper_bound(ctx, args[n_i], call, func)
         n = bound[0] if bound is not None and cannot_be_negative(ctx, args[n_i], call, func) else None
     if n is not None and name in WIDE_COPIES:
         n *= 4
     return n
+
+
+def max_length(ctx: Ctx, n: Node, at: Node, func: Node | None) -> int | None:
+    """An upper bound of a length (:func:`max_int`), also of a clamp ``c ? a : b`` whose every arm is
+    bounded where it is chosen: ``n > K ? K : n`` with ``n`` unsigned is at most ``K``."""
+    got = max_int(ctx, n, at, func)
+    e = strip_expr(n)
+    if got is not None or e.type != "conditional_expression":
+        return got
+    bounds: list[int] = []
+    for arm in (e.child_by_field_name("consequence"), e.child_by_field_name("alternative")):
+        if arm is None:
+            return None
+        value = max_int(ctx, arm, at, func)
+        a = strip_expr(arm)
+        if value is None and a.type == "identifier" and cannot_be_negative(ctx, a, a, func):
+            bound = upper_bound(ctx, a, a, func)  # the condition holds inside the arm that is chosen
+            value = bound[0] if bound is not None and bound[0] >= 0 else None
+        if value is None:
+            return None
+        bounds.append(value)
+    return max(bounds)
 
 
 def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
@@ -313,7 +335,7 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         have = max_len(ctx, dst, call, func)
         add = max_len(ctx, args[s_i], call, func)
         if name in {"strncat", "wcsncat"} and n_i < len(args):
-            cap = max_int(ctx, args[n_i], call, func)
+            cap = max_length(ctx, args[n_i], call, func)
             add = min(x for x in (add, cap) if x is not None) if add is not None or cap is not None else None
         unit = 4 if name in WIDE_COPIES else 1
         if have is not None and add is not None and (have + add + 1) * unit <= size:
@@ -356,7 +378,7 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         return keep(ctx, call, pointer_size, "sizeof of a pointer")
     value = const_int(ctx, n, func)
     if value is None:
-        value = max_int(ctx, n, call, func)
+        value = max_length(ctx, n, call, func)
     if value is not None and name in WIDE_COPIES:
         value *= 4
     if value is not None and size is not None and value <= size:

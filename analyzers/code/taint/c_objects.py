@@ -246,7 +246,7 @@ def returned_param(ctx: Ctx, call: Node) -> int | None:
     """The position of the parameter a workspace function always returns as it was given (every
     ``return`` returns that parameter, which it never reassigns): the call's value is that argument."""
     from .c_callers import keeps_value
-    from .c_provenance import definition_of
+    from .c_defs import definition_of
     from .c_tree import enclosing_function
 
     found = definition_of(ctx, call)
@@ -270,7 +270,7 @@ def returned_param(ctx: Ctx, call: Node) -> int | None:
 def _returned_targets(ctx: Ctx, call: Node, depth: int) -> list[Target] | None:
     """What a workspace function returns: the argument it returns unchanged, else the union over
     its ``return`` statements."""
-    from .c_provenance import definition_of
+    from .c_defs import definition_of
     from .c_tree import enclosing_function
 
     same = returned_param(ctx, call)

@@ -8,6 +8,7 @@ import re
 from tree_sitter import Node
 
 from .c_context import Ctx
+from .c_defs import definition_of as definition_of  # noqa: PLC0414 (re-exported: rules import it from here)
 from .c_spec import COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
 from .c_tree import (
     aliases_of,
@@ -15,10 +16,8 @@ from .c_tree import (
     callee_of,
     declared_name,
     enclosing_function,
-    file_macros,
     func_name,
     is_param,
-    line_of,
     param_names,
     pointer_base,
     strip_expr,
@@ -293,38 +292,6 @@ def const_array(ctx: Ctx, ident: Node, func: Node | None) -> bool:
         if const_string(ctx, i, func) is None:
             return False
     return True
-
-
-def definition_of(ctx: Ctx, call: Node) -> tuple[Ctx, Node] | None:
-    """The workspace definition of the C function ``call`` calls (through local headers)."""
-    name = callee_of(call)
-    if not name:
-        return None
-    try:
-        matches = ctx.index.definitions(name, from_path=ctx.path, line=line_of(call), limit=5)
-    except Exception:
-        return None
-    for m in matches:
-        sym = m.symbol
-        if m.strategy == "fuzzy" or sym.kind != "function" or getattr(sym, "declaration", False):
-            continue
-        parsed = ctx.index.file(sym.path)
-        if parsed is None or parsed.language not in {"c", "cpp"}:
-            continue
-        node = parsed.node_for(sym)
-        while node is not None and node.type != "function_definition":
-            node = node.parent if node.type != "translation_unit" else None
-        if node is None:
-            found = [
-                n
-                for n in walk(parsed.tree.root_node)
-                if n.type == "function_definition" and func_name(n) == name
-            ]
-            node = found[0] if found else None
-        if node is not None:
-            other = Ctx(ctx.finding, parsed, ctx.index, file_macros(parsed.tree.root_node))
-            return other, node
-    return None
 
 
 def wrapped_params(

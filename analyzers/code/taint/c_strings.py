@@ -200,11 +200,6 @@ def max_int(ctx: Ctx, expr: Node, at: Node, func: Node | None) -> int | None:
     if e.type == "call_expression" and callee_of(e) in {"strnlen", "wcsnlen"} and len(call_args(e)) == 2:
         cap = const_int(ctx, call_args(e)[1], func)
         return cap if cap is not None and cap >= 0 else None
-    if e.type == "conditional_expression":
-        # `n > K ? K : n`: each arm is bounded where it is chosen (the condition holds inside it)
-        arms = [e.child_by_field_name("consequence"), e.child_by_field_name("alternative")]
-        bounds = [_arm_bound(ctx, a, at, func) if a is not None else None for a in arms]
-        return max(b for b in bounds if b is not None) if all(b is not None for b in bounds) else None
     if e.type == "binary_expression":
         op = text(e.child_by_field_name("operator"))
         left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
@@ -215,18 +210,3 @@ def max_int(ctx: Ctx, expr: Node, at: Node, func: Node | None) -> int | None:
             return None
         return a + b if op == "+" else a * b
     return None
-
-
-def _arm_bound(ctx: Ctx, arm: Node, at: Node, func: Node | None) -> int | None:
-    """The largest value of one arm of ``c ? a : b``: its own bound, or for a variable that cannot be
-    negative, the bound the condition gives it inside that arm."""
-    from .c_paths import cannot_be_negative, upper_bound
-
-    got = max_int(ctx, arm, at, func)
-    if got is not None:
-        return got
-    a = strip_expr(arm)
-    if a.type != "identifier" or not cannot_be_negative(ctx, a, a, func):
-        return None
-    bound = upper_bound(ctx, a, a, func)
-    return bound[0] if bound is not None and bound[0] >= 0 else None
