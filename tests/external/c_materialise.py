@@ -67,15 +67,25 @@ def _stamp(tree: Path, files: Sequence[str], versions: dict[str, str]) -> str:
     h.update(repr(sorted(versions.items())).encode())
     h.update((tree / ".sastls-sha256").read_bytes() if (tree / ".sastls-sha256").is_file() else b"")
     h.update("\n".join(files).encode())
-    h.update(b"c-scan v1")
+    h.update(b"c-scan v2")
     return h.hexdigest()
+
+
+def include_dirs(files: Sequence[str]) -> list[str]:
+    """``-I`` folders for ``files``: each file's folder and every folder above it inside the release
+    (``src/onset/onset.c`` includes ``aubio_priv.h`` from ``src/``), nearest first."""
+    out: list[str] = []
+    for f in files:
+        for d in Path(f).parents:
+            if str(d) not in out:
+                out.append(str(d))
+    return out
 
 
 def scan_tree(tree: Path, files: Sequence[str], out: Path) -> list[Path]:
     """flawfinder, cppcheck and gcc -fanalyzer on ``files`` of one release; the output files."""
     out.mkdir(parents=True, exist_ok=True)
-    dirs = sorted({str(Path(f).parent) for f in files})
-    incs = [x for d in dirs for x in ("-I", d)]
+    incs = [x for d in include_dirs(files) for x in ("-I", d)]
     written: list[Path] = []
     ff, cpp, gcc = tool("flawfinder"), tool("cppcheck"), tool("gcc")
     if ff:
@@ -101,9 +111,11 @@ def scan_tree(tree: Path, files: Sequence[str], out: Path) -> list[Path]:
                     text=True,
                     check=False,
                 )
-                text = done.stderr.strip()
-                if text.startswith("["):
-                    fh.write(text + "\n")
+                # the JSON array is gcc's first line; a fatal error (a header it cannot find) adds
+                # "compilation terminated." after it, which is not JSON
+                first = done.stderr.lstrip().split("\n", 1)[0].strip()
+                if first.startswith("["):
+                    fh.write(first + "\n")
         written.append(out / "gcc.json")
     return written
 
