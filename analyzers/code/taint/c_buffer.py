@@ -56,6 +56,7 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     if not live:
         return all_dead(ctx, targets, dead)
     notes: list[Note] = []
+    undecided: Outcome | None = None
     for node in live:
         if node in calls:
             r = copy_safe(ctx, node)
@@ -66,8 +67,13 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
         else:
             r = index_safe(ctx, node)
         if isinstance(r, Outcome):
-            return r
+            if r.verdict == "TRUE_POSITIVE":
+                return r
+            undecided = undecided or r  # a later write on the line may be unbounded
+            continue
         notes.extend(r)
+    if undecided is not None:
+        return undecided
     return Outcome(
         "FALSE_POSITIVE",
         0.85,
