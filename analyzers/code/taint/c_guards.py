@@ -257,8 +257,9 @@ def _bounding(
     func = enclosing_function(call)
     base = pointer_base(ptr)
     own = _own(ptr)
-    theirs = {pointer_base(other)} - own - {""} if other is not None else set()
     counted = {k: s for k, s in _terms(length).items() if s} if length is not None else {}
+    # the other pointer's own terms, unless they are counted in the length too
+    theirs = _own(other) - own - set(counted) - {""} if other is not None else set()
     wanted: dict[str, int] = {k: s for k, s in _terms(ptr).items() if k != base and s}
     if base:
         wanted[base] = 1
@@ -353,7 +354,7 @@ def typedef_base(ctx: Ctx, name: str) -> str | None:
     """The type a ``typedef`` of the file or an included header names (``typedef unsigned char UINT8;``)."""
     roots = [ctx.parsed.tree.root_node]
     try:
-        for m in ctx.index.definitions(name, from_path=ctx.path, limit=3):
+        for m in ctx.index.definitions(name, from_path=ctx.path, limit=3, fuzzy=False):
             other = ctx.index.file(m.symbol.path) if m.strategy in {"same_file", "import"} else None
             if other is not None:
                 roots.append(other.tree.root_node)

@@ -38,7 +38,7 @@ def function_macro(ctx: Ctx, name: str) -> tuple[tuple[str, ...], str] | None:
     found = _find(ctx.parsed.tree.root_node, name)
     if found is None:
         try:
-            matches = ctx.index.definitions(name, from_path=ctx.path, limit=3)
+            matches = ctx.index.definitions(name, from_path=ctx.path, limit=3, fuzzy=False)
         except Exception:
             matches = []
         for m in matches:

@@ -319,7 +319,7 @@ def _roots(ctx: Ctx, name: str) -> list[Node]:
     """The file's syntax tree, then those of the headers it includes that define ``name``."""
     roots = [ctx.parsed.tree.root_node]
     try:
-        matches = ctx.index.definitions(name, from_path=ctx.path, limit=3)
+        matches = ctx.index.definitions(name, from_path=ctx.path, limit=3, fuzzy=False)
     except Exception:
         return roots
     for m in matches:
