@@ -436,3 +436,77 @@ int unpack(unsigned char *row, int width, const unsigned char *buf, const unsign
     got, why = judge(tmp_path, code)
     assert got == NR, why
     assert "NEED(2 + i)" in why and "`x + i > width`" in why, why
+
+
+# ---------------------------------------------------------------- what the rules must not prove
+
+UNPROVEN_CASES: list[tuple[str, str]] = [
+    (
+        "an-array-of-the-same-name-in-another-function",
+        """
+#include <string.h>
+void use(char *);
+void other(void) {
+    char buf[100];
+    use(buf);
+}
+void put(char *buf, const char *s) {
+    strncpy(buf, s, 99); /* <- */
+}
+""",
+    ),
+    (
+        "a-cast-changes-the-unit-of-the-offset",
+        """
+#include <string.h>
+#define M 16
+void use(char *);
+void put(const char *src) {
+    char buf[2 * M];
+    memcpy((long *)buf + M, src, M); /* <- */
+    use(buf);
+}
+""",
+    ),
+    (
+        "a-pointer-moved-later-in-the-loop",
+        """
+#include <string.h>
+#define M 16
+void use(char *);
+void fill(const char *src, int k) {
+    char arr[2 * M];
+    char *p;
+    p = arr + M;
+    while (k-- > 0) {
+        memcpy(p, src, M); /* <- */
+        p += M;
+    }
+    use(arr);
+}
+""",
+    ),
+    (
+        "a-macro-defined-two-ways",
+        """
+#include <string.h>
+#ifdef FAST
+#define CHECK_LEN(n) if ((n) > 64) return -1;
+#else
+#define CHECK_LEN(n) if ((n) > 16) return -1;
+#endif
+int keep(const char *src, unsigned int n) {
+    char out[16];
+    CHECK_LEN(n);
+    memcpy(out, src, n); /* <- */
+    return out[0];
+}
+""",
+    ),
+]
+
+
+@pytest.mark.parametrize("name,code", UNPROVEN_CASES, ids=[c[0] for c in UNPROVEN_CASES])
+def test_what_the_rules_must_not_prove(tmp_path: Path, name: str, code: str) -> None:
+    got, why = judge(tmp_path, code)
+    assert got != FP, f"{name}: {why}"

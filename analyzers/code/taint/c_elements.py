@@ -25,7 +25,7 @@ from tree_sitter import Node
 from .c_conditions import comparisons
 from .c_context import Ctx
 from .c_paths import cannot_be_negative, facts
-from .c_tree import declared_name, inside, squash, strip_expr, stripped_text, text, walk
+from .c_tree import declared_name, enclosing_function, inside, squash, strip_expr, stripped_text, text, walk
 from .c_values import ELEM_SIZES, const_int, declared_type, type_size
 from .values import Note
 
@@ -101,11 +101,13 @@ def _floors(dim: Lin) -> dict[str, int]:
 
 def _array_decl(ctx: Ctx, name: str, func: Node | None) -> tuple[Node, str] | None:
     """(dimension, element type) of ``T name[DIM]``, a one-dimensional array declared in ``func``
-    or at file level (not a parameter: those are pointers)."""
+    or at file level (not a parameter: those are pointers; not in another function)."""
     for scope in [s for s in (func, ctx.parsed.tree.root_node) if s is not None]:
         for n in walk(scope):
             if n.type != "array_declarator" or text(n.child_by_field_name("declarator")) != name:
                 continue
+            if scope != func and enclosing_function(n) is not None:
+                continue  # another function's array of the same name
             decl = n.parent
             while decl is not None and decl.type == "init_declarator":
                 decl = decl.parent
@@ -122,16 +124,18 @@ def _array_decl(ctx: Ctx, name: str, func: Node | None) -> tuple[Node, str] | No
 def _reaching_pointer(ctx: Ctx, name: str, call: Node, func: Node) -> Node | None:
     """The value of the local pointer ``name`` at ``call`` when the last statement setting it before
     the call is ``name = value;`` in a block enclosing the call, and nothing writes ``name`` (nor takes
-    its address) between that statement and the call."""
+    its address) between that statement and the call, nor in a loop around the call that the
+    statement is not inside (a later iteration would see that write), and no label lies between them
+    (a ``goto`` could enter past the statement)."""
     cur: Node | None = call
-    while cur is not None and cur is not func:
+    while cur is not None and cur != func:
         parent = cur.parent
         if parent is not None and parent.type == "compound_statement":
             before = [s for s in parent.named_children if s.end_byte <= cur.start_byte]
             for st in reversed(before):
                 value = _sets(st, name)
                 if value is not None:
-                    return value if not _written_between(func, name, st, call) else None
+                    return None if _written_between(func, name, st, call) else value
                 if _writes(st, name):
                     return None
         cur = parent
@@ -166,9 +170,23 @@ def _writes(node: Node, name: str) -> bool:
 
 def _written_between(func: Node, name: str, start: Node, end: Node) -> bool:
     for n in walk(func):
-        if start.end_byte <= n.start_byte and n.end_byte <= end.start_byte and _writes(n, name):
+        between = start.end_byte <= n.start_byte and n.end_byte <= end.start_byte
+        if between and (_writes(n, name) or n.type == "labeled_statement"):
             return True
-    return _writes(end, name) and not inside(end, start)
+    cur = end.parent
+    loops = {"while_statement", "for_statement", "do_statement"}
+    while cur is not None and cur != func:
+        if cur.type in loops and not inside(start, cur) and _writes(cur, name):
+            return True
+        cur = cur.parent
+    return _writes(end, name)
+
+
+def _parens(e: Node) -> Node:
+    """``e`` without parentheses (casts kept: a cast changes the unit of pointer arithmetic)."""
+    while e.type == "parenthesized_expression" and e.named_children:
+        e = e.named_children[0]
+    return e
 
 
 def _room(
@@ -176,7 +194,7 @@ def _room(
 ) -> tuple[Lin, Lin, str, str, Node] | None:
     """(dimension, elements before the pointer, element type, array name, where) for the
     destination ``dst``."""
-    d = strip_expr(dst)
+    d = strip_expr(dst)  # a cast of the whole destination does not move it
     offset: Node | None = None
     if d.type == "identifier" and func is not None and _array_decl(ctx, text(d), func) is None:
         value = _reaching_pointer(ctx, text(d), call, func)
@@ -184,14 +202,14 @@ def _room(
             return None
         d = strip_expr(value)
     if d.type == "binary_expression" and text(d.child_by_field_name("operator")) == "+":
-        offset, d = d.child_by_field_name("right"), strip_expr(d.child_by_field_name("left") or d)
+        offset, d = d.child_by_field_name("right"), _parens(d.child_by_field_name("left") or d)
     elif d.type == "pointer_expression" and text(d.child_by_field_name("operator")) == "&":
-        inner = strip_expr(d.child_by_field_name("argument") or d)
+        inner = _parens(d.child_by_field_name("argument") or d)
         if inner.type != "subscript_expression":
             return None
         offset, d = (
             inner.child_by_field_name("index"),
-            strip_expr(inner.child_by_field_name("argument") or inner),
+            _parens(inner.child_by_field_name("argument") or inner),
         )
     if d.type != "identifier":
         return None

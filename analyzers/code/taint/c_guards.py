@@ -93,8 +93,10 @@ def _loop_heads(node: Node) -> list[Node]:
 
 
 def _orient(
-    cond: Node, truth: bool, where: Node, how: str, *, changed: set[str], heads: list[Node]
+    cond: Node, truth: bool, where: Node, how: tuple[str, str], *, changed: set[str], heads: list[Node]
 ) -> list[Check]:
+    """The comparisons ``cond`` being ``truth`` makes hold; ``how`` phrases one whose atom holds and
+    one whose atom fails there."""
     out: list[Check] = []
     for a, t in atoms(cond, truth):
         if a.type != "binary_expression":
@@ -102,13 +104,13 @@ def _orient(
         op = text(a.child_by_field_name("operator"))
         if op not in FLIP or op in {"==", "!="}:
             continue
+        shown = how[0 if t else 1].format(f"`{' '.join(text(a).split())}`")
         if not t:
             op = NEG[op]
         left, right = a.child_by_field_name("left"), a.child_by_field_name("right")
         if left is None or right is None:
             continue
         small, big = (left, right) if op in {"<", "<="} else (right, left)
-        shown = how.format(f"`{' '.join(text(a).split())}`")
         plain = _assigned_outside(changed, heads)
         out.append(
             Check(small, big, op in {"<", ">"}, where, shown, frozenset(changed), frozenset(changed - plain))
@@ -138,44 +140,42 @@ def checks_before(ctx: Ctx, node: Node) -> list[Check]:
             branch = cons if cons is not None and inside(child, cons) else alt
             if cond is not None and branch is not None and inside(child, branch):
                 changed = _assigned([branch], node)
-                how = f"line {line} runs it only when {{}} is {'true' if branch is cons else 'false'}"
+                how = (f"line {line} runs it only when {{}} holds", f"line {line} runs it only unless {{}}")
                 out += _orient(cond, branch is cons, cur, how, changed=changed, heads=heads)
         elif t in {"while_statement", "for_statement", "do_statement"}:
             cond = cur.child_by_field_name("condition")
             body = cur.child_by_field_name("body")
             if cond is not None and body is not None and inside(child, body):
                 changed = _assigned([body]) | _assigned([c for c in cur.named_children if c is not body])
-                out += _orient(
-                    cond, True, cur, f"the loop at line {line} runs while {{}}", changed=changed, heads=[]
+                how = (
+                    f"the loop at line {line} runs while {{}}",
+                    f"the loop at line {line} runs unless {{}}",
                 )
+                out += _orient(cond, True, cur, how, changed=changed, heads=[])
         elif t == "compound_statement":
             stmts = [c for c in cur.named_children if c.type != "comment"]
             idx = next((i for i, s in enumerate(stmts) if inside(child, s)), None)
             for i in range(idx - 1 if idx is not None else -1, -1, -1):
                 st = stmts[i]
                 changed = _assigned(stmts[i + 1 : (idx or 0) + 1], node)
+                leaves = (f"line {line_of(st)} leaves unless {{}}", f"line {line_of(st)} leaves when {{}}")
                 if st.type == "if_statement":
                     cond = st.child_by_field_name("condition")
                     cons, alt = st.child_by_field_name("consequence"), st.child_by_field_name("alternative")
                     if cond is None or cons is None:
                         continue
-                    how = f"line {line_of(st)} leaves when {{}}"
                     if terminates(cons) and (alt is None or not terminates(alt)):
-                        out += _orient(cond, False, st, how, changed=changed, heads=heads)
+                        out += _orient(cond, False, st, leaves, changed=changed, heads=heads)
                     elif alt is not None and terminates(alt) and not terminates(cons):
-                        out += _orient(
-                            cond,
-                            True,
-                            st,
-                            how.replace("leaves when", "leaves unless"),
-                            changed=changed,
-                            heads=heads,
-                        )
+                        out += _orient(cond, True, st, leaves, changed=changed, heads=heads)
                     continue
                 got = macro_check(ctx, st)
                 if got is not None:
                     call = " ".join(text(st).rstrip("; \n").split())
-                    how = f"{call} (line {line_of(st)}) leaves when {{}}"
+                    how = (
+                        f"{call} (line {line_of(st)}) leaves unless {{}}",
+                        f"{call} (line {line_of(st)}) leaves when {{}}",
+                    )
                     out += _orient(got[0], False, st, how, changed=changed, heads=heads)
         child, cur = cur, cur.parent
     return out

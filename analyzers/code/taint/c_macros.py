@@ -53,7 +53,9 @@ def function_macro(ctx: Ctx, name: str) -> tuple[tuple[str, ...], str] | None:
 
 
 def _find(root: Node, name: str) -> tuple[tuple[str, ...], str] | None:
-    last: tuple[tuple[str, ...], str] | None = None
+    """The one definition of ``name`` in the file; None when there is none, it cannot be expanded,
+    or the file defines it more than one way (``#ifdef`` branches: which one a build sees is not known)."""
+    found: set[tuple[tuple[str, ...], str]] = set()
     for n in walk(root):
         if n.type != "preproc_function_def" or text(n.child_by_field_name("name")) != name:
             continue
@@ -61,9 +63,9 @@ def _find(root: Node, name: str) -> tuple[tuple[str, ...], str] | None:
         value = n.child_by_field_name("value")
         names = tuple(text(p) for p in params.named_children) if params is not None else ()
         if value is None or not all(p.isidentifier() for p in names) or "#" in text(value):
-            continue  # variadic, stringifying or pasting: not expanded
-        last = names, re.sub(r"\\\r?\n", " ", text(value)).strip()
-    return last  # the last definition, as a build without the earlier branches sees it
+            return None  # variadic, stringifying or pasting: not expanded
+        found.add((names, " ".join(re.sub(r"\\\r?\n", " ", text(value)).split())))
+    return next(iter(found)) if len(found) == 1 else None
 
 
 def expand(params: tuple[str, ...], body: str, args: list[str]) -> str | None:
