@@ -382,6 +382,34 @@ int runs(unsigned char *dest, const unsigned char *src, const unsigned char *end
         ("`count > xsize`", "`src + 2 * count > end`"),
     ),
     (
+        "a-pointer-moved-in-the-other-branch-stays-checked",
+        NR,
+        """
+#include <string.h>
+int runs(unsigned char *dest, const unsigned char *src, const unsigned char *end, int xsize, int copy) {
+    unsigned char count = src[0];
+    src += 1;
+    if (count > xsize)
+        return -1;
+    if (copy) {
+        while (count--) {
+            *dest = 0;
+            dest += 2;
+        }
+    } else {
+        if (src + 2 > end)
+            return -1;
+        while (count--) {
+            memcpy(dest, src, 2); /* <- */
+            dest += 2;
+        }
+    }
+    return 0;
+}
+""",
+        ("`count > xsize`", "`src + 2 > end`"),
+    ),
+    (
         "signed-length-checked-from-above-only",
         TP,
         """
@@ -483,6 +511,24 @@ void fill(const char *src, int k) {
         p += M;
     }
     use(arr);
+}
+""",
+    ),
+    (
+        "a-length-checked-before-the-loop-that-grows-it",
+        """
+#include <string.h>
+int more(void);
+void use(const char *);
+void f(const char *s, unsigned int n) {
+    char buf[10];
+    if (n > 10)
+        return;
+    while (more()) {
+        memcpy(buf, s, n); /* <- */
+        n++;
+    }
+    use(s);
 }
 """,
     ),

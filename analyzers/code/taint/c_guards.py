@@ -63,40 +63,48 @@ class Check:
     shown: str  # how it holds, as the reader sees it
     changed: frozenset[str]  # names assigned between the check and the copy
     counting: frozenset[str]  # of those, the ones only the conditions of loops around the copy assign
+    looping: frozenset[str]  # of those, the ones only loops around the copy assign
 
 
 def _assigned(nodes: list[Node], upto: Node | None = None, skip: list[Node] | None = None) -> set[str]:
+    """Names assigned in ``nodes`` (before ``upto``, on the way to it: of an ``if`` holding ``upto``,
+    only the branch that does), leaving ``skip`` out."""
     out: set[str] = set()
+
+    def visit(n: Node) -> None:
+        if upto is not None and n.start_byte >= upto.start_byte:
+            return
+        if skip and any(n == k for k in skip):
+            return
+        if n.type == "assignment_expression":
+            out.add(squash(text(strip_expr(n.child_by_field_name("left") or n))))
+        elif n.type == "update_expression":
+            out.add(squash(text(strip_expr(n.child_by_field_name("argument") or n))))
+        kids = n.children
+        if upto is not None and n.type == "if_statement" and inside(upto, n):
+            kids = [
+                c
+                for c in kids
+                if c.type in {"parenthesized_expression", "condition_clause"} or inside(upto, c)
+            ]
+        for c in kids:
+            visit(c)
+
     for top in nodes:
-        for n in walk(top):
-            if upto is not None and n.start_byte >= upto.start_byte:
-                break
-            if skip and any(inside(n, k) for k in skip):
-                continue
-            if n.type == "assignment_expression":
-                out.add(squash(text(strip_expr(n.child_by_field_name("left") or n))))
-            elif n.type == "update_expression":
-                out.add(squash(text(strip_expr(n.child_by_field_name("argument") or n))))
-    return out
-
-
-def _loop_heads(node: Node) -> list[Node]:
-    """The conditions and update clauses of the loops around ``node``."""
-    out: list[Node] = []
-    cur = node.parent
-    while cur is not None and cur.type != "function_definition":
-        if cur.type in {"while_statement", "for_statement", "do_statement"}:
-            body = cur.child_by_field_name("body")
-            out += [c for c in cur.named_children if c is not body and c.type != "comment"]
-        cur = cur.parent
+        visit(top)
     return out
 
 
 def _orient(
-    cond: Node, truth: bool, where: Node, how: tuple[str, str], *, changed: set[str], heads: list[Node]
+    cond: Node,
+    truth: bool,
+    where: Node,
+    how: tuple[str, str],
+    *,
+    changed: tuple[set[str], set[str], set[str]],
 ) -> list[Check]:
     """The comparisons ``cond`` being ``truth`` makes hold; ``how`` phrases one whose atom holds and
-    one whose atom fails there."""
+    one whose atom fails there; ``changed`` is what ``_since`` says was assigned since."""
     out: list[Check] = []
     for a, t in atoms(cond, truth):
         if a.type != "binary_expression":
@@ -111,16 +119,24 @@ def _orient(
         if left is None or right is None:
             continue
         small, big = (left, right) if op in {"<", "<="} else (right, left)
-        plain = _assigned_outside(changed, heads)
-        out.append(
-            Check(small, big, op in {"<", ">"}, where, shown, frozenset(changed), frozenset(changed - plain))
-        )
+        out.append(Check(small, big, op in {"<", ">"}, where, shown, *(frozenset(c) for c in changed)))
     return out
 
 
-def _assigned_outside(changed: set[str], heads: list[Node]) -> set[str]:
-    counted = _assigned(heads)
-    return {c for c in changed if c not in counted}
+def _since(stmts: list[Node], node: Node) -> tuple[set[str], set[str], set[str]]:
+    """Names assigned from ``stmts`` up to ``node``: (all of them, those only the conditions or update
+    clauses of loops around ``node`` assign, those only loops around ``node`` assign). A loop around
+    ``node`` counts whole: what its body assigns after ``node`` reaches ``node`` in the next iteration."""
+    loops: list[Node] = []
+    cur = node.parent
+    while cur is not None and stmts and inside(cur, stmts[-1]):
+        if cur.type in {"while_statement", "for_statement", "do_statement"}:
+            loops.append(cur)
+        cur = cur.parent
+    outside = _assigned(stmts, node, skip=loops)
+    bodies = _assigned([b for lp in loops if (b := lp.child_by_field_name("body")) is not None])
+    heads = _assigned([c for lp in loops for c in lp.named_children if c != lp.child_by_field_name("body")])
+    return outside | bodies | heads, heads - bodies - outside, (bodies | heads) - outside
 
 
 def checks_before(ctx: Ctx, node: Node) -> list[Check]:
@@ -129,7 +145,6 @@ def checks_before(ctx: Ctx, node: Node) -> list[Check]:
     from .c_conditions import terminates
 
     out: list[Check] = []
-    heads = _loop_heads(node)
     child, cur = node, node.parent
     while cur is not None and cur.type != "function_definition":
         t = cur.type
@@ -139,25 +154,25 @@ def checks_before(ctx: Ctx, node: Node) -> list[Check]:
             cons, alt = cur.child_by_field_name("consequence"), cur.child_by_field_name("alternative")
             branch = cons if cons is not None and inside(child, cons) else alt
             if cond is not None and branch is not None and inside(child, branch):
-                changed = _assigned([branch], node)
+                changed = _since([branch], node)
                 how = (f"line {line} runs it only when {{}} holds", f"line {line} runs it only unless {{}}")
-                out += _orient(cond, branch is cons, cur, how, changed=changed, heads=heads)
+                out += _orient(cond, branch is cons, cur, how, changed=changed)
         elif t in {"while_statement", "for_statement", "do_statement"}:
             cond = cur.child_by_field_name("condition")
             body = cur.child_by_field_name("body")
             if cond is not None and body is not None and inside(child, body):
-                changed = _assigned([body]) | _assigned([c for c in cur.named_children if c is not body])
+                every = _assigned([body]) | _assigned([c for c in cur.named_children if c != body])
                 how = (
                     f"the loop at line {line} runs while {{}}",
                     f"the loop at line {line} runs unless {{}}",
                 )
-                out += _orient(cond, True, cur, how, changed=changed, heads=[])
+                out += _orient(cond, True, cur, how, changed=(every, set(), set()))
         elif t == "compound_statement":
             stmts = [c for c in cur.named_children if c.type != "comment"]
             idx = next((i for i, s in enumerate(stmts) if inside(child, s)), None)
             for i in range(idx - 1 if idx is not None else -1, -1, -1):
                 st = stmts[i]
-                changed = _assigned(stmts[i + 1 : (idx or 0) + 1], node)
+                changed = _since(stmts[i + 1 : (idx or 0) + 1], node)
                 leaves = (f"line {line_of(st)} leaves unless {{}}", f"line {line_of(st)} leaves when {{}}")
                 if st.type == "if_statement":
                     cond = st.child_by_field_name("condition")
@@ -165,9 +180,9 @@ def checks_before(ctx: Ctx, node: Node) -> list[Check]:
                     if cond is None or cons is None:
                         continue
                     if terminates(cons) and (alt is None or not terminates(alt)):
-                        out += _orient(cond, False, st, leaves, changed=changed, heads=heads)
+                        out += _orient(cond, False, st, leaves, changed=changed)
                     elif alt is not None and terminates(alt) and not terminates(cons):
-                        out += _orient(cond, True, st, leaves, changed=changed, heads=heads)
+                        out += _orient(cond, True, st, leaves, changed=changed)
                     continue
                 got = macro_check(ctx, st)
                 if got is not None:
@@ -176,7 +191,7 @@ def checks_before(ctx: Ctx, node: Node) -> list[Check]:
                         f"{call} (line {line_of(st)}) leaves unless {{}}",
                         f"{call} (line {line_of(st)}) leaves when {{}}",
                     )
-                    out += _orient(got[0], False, st, how, changed=changed, heads=heads)
+                    out += _orient(got[0], False, st, how, changed=changed)
         child, cur = cur, cur.parent
     return out
 
@@ -273,12 +288,15 @@ def _bounding(
         small, big = _terms(check.small), _terms(check.big)
 
         def stale(k: str, check: Check = check) -> bool:
-            return k in check.changed and not (k in loops and k in check.counting)
+            # a loop's counter, or the pointer it advances, checked before the loop: the check
+            # bounds how far the loop goes
+            moved = (k in loops and k in check.counting) or (k == base and k in check.looping)
+            return k in check.changed and not moved
 
         mentioned = {k for k in set(small) | set(big) if not stale(k)}
         if read and not (own & mentioned):
             continue  # a bound on the length alone is the destination's
-        if not read and theirs & mentioned and not own & mentioned:
+        if not read and theirs & (set(small) | set(big)) and not own & mentioned:
             continue  # a check of the other pointer
         bounding = [
             k

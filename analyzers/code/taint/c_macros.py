@@ -23,7 +23,7 @@ import re
 from tree_sitter import Node
 
 from ..languages import parse
-from .c_conditions import reassigned, terminates
+from .c_conditions import loop_reassigned, reassigned, terminates
 from .c_context import Ctx
 from .c_tree import call_args, inside, text, walk
 
@@ -141,7 +141,12 @@ def macro_conditions(ctx: Ctx, node: Node) -> list[tuple[Node, bool, Node]]:
             idx = next((i for i, s in enumerate(stmts) if inside(child, s)), None)
             for i in range(idx - 1 if idx is not None else -1, -1, -1):
                 got = macro_check(ctx, stmts[i])
-                if got is None or reassigned(got[0], stmts[i + 1 : (idx or 0) + 1], node):
+                between = stmts[i + 1 : (idx or 0) + 1]
+                if (
+                    got is None
+                    or reassigned(got[0], between, node)
+                    or loop_reassigned(got[0], between[-1], node)
+                ):
                     continue
                 out.append((got[0], False, stmts[i]))
         child, cur = cur, cur.parent
