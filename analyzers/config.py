@@ -64,7 +64,7 @@ class Config:
     budget_usd_per_finding: float | None = None
     concurrency: int = 4
     cascade: bool = True  # llm mode: accept conclusive heuristic verdicts without a model call
-    scanners: tuple[str, ...] = ("bandit",)  # run by the server on open/save
+    scanners: tuple[str, ...] = ("bandit", "gcc")  # run by the server on open/save (each on its files)
     semgrep_rules: str | None = None
     semgrep_bin: str | None = None
     finding_globs: tuple[str, ...] = ("**/*.sarif", ".sastls/findings/*")

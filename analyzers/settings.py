@@ -126,7 +126,9 @@ SETTINGS: tuple[Setting, ...] = (
     # --- findings ---
     Setting(
         "scanners",
-        "Scanners the server runs on open and save (each must be installed; gcc runs -fanalyzer).",
+        "Scanners the server runs on open and save, each on the files it reads: bandit on Python, "
+        "gcc -fanalyzer on C (with the include paths and macros of a compile_commands.json at the "
+        "workspace root or in build/). A scanner that is not installed is skipped, and said once in the log.",
         items=("bandit", "semgrep", "cppcheck", "flawfinder", "gcc"),
     ),
     Setting(

@@ -71,6 +71,7 @@ class Judge:
         self.models = models if models is not None else load_models("python", index.root, tuple(model_paths))
         self.engine = Engine(index, python_spec(self.models))
         self.engine.settle_default = partial(settled_default, self.engine)
+        self.c_memo: dict[tuple[object, ...], object] = {}  # C facts about whole functions
 
     def judge(self, finding: Finding) -> Judgement:
         try:
@@ -103,7 +104,7 @@ class Judge:
         if parsed.language == "python":
             outcome = judge_python(finding, family, parsed, self.engine)
         elif parsed.language in {"c", "cpp"}:
-            outcome = judge_c(finding, family, parsed, self.index)
+            outcome = judge_c(finding, family, parsed, self.index, self.c_memo)
         else:
             return _review(
                 "language not modelled", f"The offline analyst does not model {parsed.language} yet."

@@ -37,6 +37,10 @@ class ScannerUnavailable(Exception):
     """The scanner cannot run here (binary missing, rules not configured)."""
 
 
+class ToolMissing(ScannerUnavailable):
+    """The scanner's program is not on this machine (or cannot do the job): no file can be scanned."""
+
+
 @dataclass(frozen=True)
 class Invocation:
     """How to run one scan: the command, and where the report lands (a file, or stdout)."""
@@ -46,6 +50,9 @@ class Invocation:
     output_file: Path | None = None  # None: the report is the process's stdout
     ok_codes: tuple[int, ...] = (0,)
     env: dict[str, str] = field(default_factory=dict)
+    # after the run: problems the scanner's own script recorded (gcc: files that did not compile)
+    problems: Callable[[], list[str]] | None = None
+    shown: tuple[str, ...] = ()  # the command as recorded in ScanResult.command, when argv runs a script
 
 
 # (paths relative to the workspace, workspace, config, temp dir) -> Invocation
@@ -59,6 +66,7 @@ class ScanResult:
     errors: list[str]
     seconds: float
     command: tuple[str, ...] = ()
+    missing: bool = False  # the program is not here: every file would give the same error
 
     @property
     def ok(self) -> bool:
@@ -66,14 +74,14 @@ class ScanResult:
 
 
 def which(binary: str, what: str) -> str:
-    """The full path of ``binary`` (a name on PATH or a path), or ScannerUnavailable."""
+    """The full path of ``binary`` (a name on PATH or a path), or ToolMissing."""
     if os.sep in binary:
         if os.access(binary, os.X_OK) and Path(binary).is_file():
             return binary
-        raise ScannerUnavailable(f"{what} not found at {binary}")
+        raise ToolMissing(f"{what} not found at {binary}")
     found = tool_path(binary)
     if found is None:
-        raise ScannerUnavailable(f"{what} not found on PATH ({binary})")
+        raise ToolMissing(f"{what} not found on PATH ({binary})")
     return found
 
 
@@ -87,7 +95,9 @@ def tool_path(name: str) -> str | None:
 
 
 def relative_targets(paths: Sequence[str | Path], workspace: Path) -> list[str]:
-    """Workspace-relative POSIX targets; refuses paths outside the workspace."""
+    """Workspace-relative POSIX targets; refuses paths outside the workspace. A name that starts with
+    "-" (a file "--addon=x.c" or "-fplugin=x.c" in an untrusted workspace) is given as "./-...", so no
+    scanner reads it as an option (the readers normalize "./" away)."""
     root = workspace.resolve()
     out: list[str] = []
     for p in paths:
@@ -98,7 +108,7 @@ def relative_targets(paths: Sequence[str | Path], workspace: Path) -> list[str]:
             raise ScannerUnavailable(f"{p} is outside the workspace {workspace}") from None
         if not (root / rel).exists():
             raise ScannerUnavailable(f"{p} does not exist")
-        out.append(rel or ".")
+        out.append(f"./{rel}" if rel.startswith("-") else rel or ".")
     return out
 
 
@@ -128,7 +138,9 @@ def execute(
                 return ScanResult(name, [], [], 0.0)
             inv = builder(targets, root, cfg, Path(tmp))
         except ScannerUnavailable as exc:
-            return ScanResult(name, [], [f"{name}: {exc}"], time.monotonic() - t0)
+            missing = isinstance(exc, ToolMissing)
+            return ScanResult(name, [], [f"{name}: {exc}"], time.monotonic() - t0, missing=missing)
+        shown = inv.shown or tuple(inv.argv)
         env = {**os.environ, **inv.env}
         log.debug("running %s in %s", " ".join(inv.argv), root)
         try:
@@ -148,15 +160,16 @@ def execute(
         except subprocess.TimeoutExpired:
             _kill(proc)
             proc.communicate()
-            return ScanResult(
-                name, [], [f"{name}: timed out after {timeout:g} s"], time.monotonic() - t0, tuple(inv.argv)
-            )
+            timed_out = f"{name}: timed out after {timeout:g} s"
+            return ScanResult(name, [], [timed_out], time.monotonic() - t0, shown)
         errors: list[str] = []
         stderr_tail = (err.strip() or (out.strip() if inv.output_file is not None else b"")).decode(
             "utf-8", "replace"
         )[-800:]
         if proc.returncode not in inv.ok_codes:
             errors.append(f"{name}: exit status {proc.returncode}: {stderr_tail or 'no message'}")
+        if inv.problems is not None:
+            errors.extend(f"{name}: {p}" for p in inv.problems())
         if inv.output_file is not None:
             try:
                 report = inv.output_file.read_bytes()
@@ -174,4 +187,4 @@ def execute(
         from ..fingerprints import assign_fingerprints
 
         findings = assign_fingerprints(findings, root)
-    return ScanResult(name, findings, errors, time.monotonic() - t0, tuple(inv.argv))
+    return ScanResult(name, findings, errors, time.monotonic() - t0, shown)

@@ -45,7 +45,7 @@ nil: the project's .venv/bin/sastls, else `sastls' on PATH (`exec-path')."
 ;; A project outside version control: eglot would take the file's own folder as the workspace, and the
 ;; findings files and `.sastls.toml' at the project's top would not be found. Found as the Neovim client
 ;; does: the nearest folder with a marker, else Emacs's starting folder when the file is under it.
-(defcustom sastls-root-markers '(".sastls.toml" "pyproject.toml" "setup.py")
+(defcustom sastls-root-markers '(".sastls.toml" "pyproject.toml" "setup.py" "compile_commands.json")
   "Files that mark a project's root when it is not under version control (`project-try-vc' comes first)."
   :type '(repeat string))
 

@@ -34,6 +34,7 @@ from .fixes import AppliedFixes
 from .jobs import Jobs
 from .offload import Worker
 from .positions import Encoding, from_client, normalize_encoding
+from .scanning import Told
 from .transport import send_json_text
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ class Session:
         self._published: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._scan_timers: dict[str, asyncio.TimerHandle] = {}
+        self._scan_told = Told()  # scanner problems already logged (a missing gcc: once)
         self._watching = False
         self._skipped: set[str] = set()  # documents too large to track (told once)
         self._load_lock = asyncio.Lock()
@@ -564,7 +566,7 @@ class Session:
         self._scan_timers.pop(rel, None)
         if self.root is None:
             return
-        findings = await scanning.scan(self.root, rel, self.config)
+        findings = await scanning.scan(self.root, rel, self.config, self._scan_told)
         if findings is None:
             return  # the scanner could not run: keep what we had
         log.info("scanned %s: %d findings", rel, len(findings))

@@ -38,6 +38,7 @@ def output_dir() -> Path:
 
 
 EXT = ROOT / "editors" / "vscode"
+E2E = EXT / "test" / "e2e"
 CACHE = Path(os.environ.get("SASTLS_CODE_SERVER_DIR", Path.home() / ".cache" / "sastls" / "code-server"))
 ENTRY = CACHE / "node_modules" / "code-server" / "out" / "node" / "entry.js"
 
@@ -80,3 +81,27 @@ def code_server(need: Callable[[str], str]) -> Path:
         )
         assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
     return CACHE
+
+
+# run_e2e(script, workspace, out, *args): one scenario of editors/vscode/test/e2e in a real workbench
+E2ERunner = Callable[..., None]
+
+
+@pytest.fixture()
+def run_e2e(
+    vsix: Path, code_server: Path, server_command: list[str], need: Callable[[str], str]
+) -> E2ERunner:
+    """Runs a scenario script (code-server.mjs, first-run.mjs, learn.mjs) on ``workspace`` with the packaged
+    extension, the server and Chromium; screenshots and results go to ``out``; fails with the script's log."""
+    chromium = need("chromium")
+
+    def run(script: str, workspace: Path, out: Path, *args: str) -> None:
+        proc = subprocess.run(
+            ["node", str(E2E / script), "--code-server", str(code_server), "--vsix", str(vsix),
+             "--workspace", str(workspace), "--server", server_command[0], "--out", str(out), *args],
+            capture_output=True, text=True, timeout=400, cwd=EXT, env={**os.environ, "CHROMIUM": chromium},
+            check=False,
+        )  # fmt: skip
+        assert proc.returncode == 0, proc.stderr[-4000:]
+
+    return run

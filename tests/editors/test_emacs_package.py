@@ -50,18 +50,19 @@ def test_package_investigates_the_finding_at_point(
     assert not [m for m in seen["messages"] if "invalid settings" in m or "unknown setting" in m], seen
 
 
-@pytest.mark.parametrize("marker", [None, "pyproject.toml"])
+@pytest.mark.parametrize("marker", [None, "pyproject.toml", "compile_commands.json"])
 def test_readme_setup_finds_the_project_root_outside_version_control(
     workspace: Path, server_command: list[str], tmp_path: Path, need: Callable[[str], str], marker: str | None
 ) -> None:
     """The README's snippet on a project with no VCS: Emacs started in the project (no marker), or
-    elsewhere with a pyproject.toml at the project's top. The findings files there are read (a merged
-    bandit + semgrep diagnostic), which they were not when eglot took the file's folder as the root."""
+    elsewhere with a pyproject.toml (or a C project's compile_commands.json) at the project's top.
+    The findings files there are read (a merged bandit + semgrep diagnostic), which they were not when
+    eglot took the file's folder as the root."""
     emacs = need("emacs")
     result = tmp_path / "result.json"
     started_in = workspace
     if marker:
-        (workspace / marker).write_text("[project]\nname = 'pyapp'\n")
+        (workspace / marker).write_text("[]\n" if marker.endswith(".json") else "[project]\nname = 'pyapp'\n")
         started_in = tmp_path
     env = {
         **os.environ,

@@ -6,17 +6,14 @@ fresh machine needs nothing by hand; the extension's own lint, type check and un
 
 from __future__ import annotations
 
-import os
+import json
 import shutil
-import subprocess
 import zipfile
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-EXT = ROOT / "editors" / "vscode"
+from .conftest import ROOT, E2ERunner
 
 pytestmark = pytest.mark.editor
 
@@ -29,76 +26,20 @@ def test_vsix_contents(vsix: Path) -> None:
     assert not [n for n in listing if "node_modules" in n]  # bundled by esbuild
 
 
-def test_investigate_from_quick_fix_in_vscode(
-    vsix: Path,
-    code_server: Path,
-    workspace: Path,
-    server_command: list[str],
-    output_dir: Path,
-    need: Callable[[str], str],
-) -> None:
-    chromium = need("chromium")
+def test_investigate_from_quick_fix_in_vscode(run_e2e: E2ERunner, workspace: Path, output_dir: Path) -> None:
     out = output_dir / "vscode"
-    proc = subprocess.run(
-        [
-            "node",
-            str(EXT / "test" / "e2e" / "code-server.mjs"),
-            "--code-server",
-            str(code_server),
-            "--vsix",
-            str(vsix),
-            "--workspace",
-            str(workspace),
-            "--server",
-            server_command[0],
-            "--open",
-            "app/shell.py",
-            "--out",
-            str(out),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=400,
-        cwd=EXT,
-        env={**os.environ, "CHROMIUM": chromium},
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr[-4000:]
+    run_e2e("code-server.mjs", workspace, out, "--open", "app/shell.py")
     assert (out / "3-verdict.png").exists()
 
 
-def test_fix_from_quick_fix_in_vscode(
-    vsix: Path,
-    code_server: Path,
-    workspace: Path,
-    server_command: list[str],
-    output_dir: Path,
-    need: Callable[[str], str],
-) -> None:
+def test_fix_from_quick_fix_in_vscode(run_e2e: E2ERunner, workspace: Path, output_dir: Path) -> None:
     """Fix (verified) on a real finding (bandit B602, app/shell.py:11): the notification names the
     level, the diff opens, the file on disk changes only after Apply, and the problem goes away."""
-    chromium = need("chromium")
     out = output_dir / "vscode-fix"
     target = workspace / "app" / "shell.py"
     before = target.read_text()
-    proc = subprocess.run(
-        [
-            "node",
-            str(EXT / "test" / "e2e" / "code-server.mjs"),
-            *("--code-server", str(code_server), "--vsix", str(vsix), "--workspace", str(workspace)),
-            *("--server", server_command[0], "--open", "app/shell.py", "--out", str(out)),
-            *("--scenario", "fix", "--line", "11", "--rule", "B602"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=400,
-        cwd=EXT,
-        env={**os.environ, "CHROMIUM": chromium},
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr[-4000:]
-    import json
-
+    run_e2e("code-server.mjs", workspace, out, "--open", "app/shell.py", "--scenario", "fix", "--line", "11",
+            "--rule", "B602")  # fmt: skip
     seen = json.loads((out / "result.json").read_text())
     assert any("Fix (verified) bandit B602" in t for t in seen["quickfixes"]), seen["quickfixes"]
     assert "verified, scanner-clean" in seen["offered"]
@@ -108,34 +49,14 @@ def test_fix_from_quick_fix_in_vscode(
 
 
 def test_a_false_positive_with_a_reason_teaches_a_model_in_vscode(
-    vsix: Path,
-    code_server: Path,
-    tmp_path: Path,
-    server_command: list[str],
-    output_dir: Path,
-    need: Callable[[str], str],
+    run_e2e: E2ERunner, tmp_path: Path, output_dir: Path
 ) -> None:
     """Mark a finding false positive from the light bulb, answer the extension's question for the reason
     with "validated by check_name", click the offer's button, and the other finding through check_name is
     judged with the recorded model (editors/vscode/test/e2e/learn.mjs)."""
-    chromium = need("chromium")
     workspace = tmp_path / "learn"
     shutil.copytree(ROOT / "tests" / "fixtures" / "projects" / "learn", workspace)
     out = output_dir / "vscode-learn"
-    proc = subprocess.run(
-        [
-            "node",
-            str(EXT / "test" / "e2e" / "learn.mjs"),
-            *("--code-server", str(code_server), "--vsix", str(vsix), "--workspace", str(workspace)),
-            *("--server", server_command[0], "--open", "app/views.py", "--out", str(out)),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=400,
-        cwd=EXT,
-        env={**os.environ, "CHROMIUM": chromium},
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr[-4000:]
+    run_e2e("learn.mjs", workspace, out, "--open", "app/views.py")
     assert 'names = ["check_name"]' in (workspace / ".sastls" / "models" / "learned.toml").read_text()
     assert (out / "4-after.png").exists()

@@ -7,37 +7,20 @@ findings view lists them by verdict and file, and a report opens in a tab named 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-EXT = ROOT / "editors" / "vscode"
+from .conftest import E2ERunner
 
 pytestmark = pytest.mark.editor
 
 
 def test_first_run_settings_offline_verdicts_findings_view_and_report_tab(
-    vsix: Path,
-    code_server: Path,
-    workspace: Path,
-    server_command: list[str],
-    output_dir: Path,
-    need: Callable[[str], str],
+    run_e2e: E2ERunner, workspace: Path, output_dir: Path
 ) -> None:
-    chromium = need("chromium")
     out = output_dir / "vscode-first-run"
-    proc = subprocess.run(
-        ["node", str(EXT / "test" / "e2e" / "first-run.mjs"),
-         "--code-server", str(code_server), "--vsix", str(vsix), "--workspace", str(workspace),
-         "--server", server_command[0], "--out", str(out)],
-        capture_output=True, text=True, timeout=400, cwd=EXT, env={**os.environ, "CHROMIUM": chromium},
-        check=False,
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr[-4000:]
+    run_e2e("first-run.mjs", workspace, out)
     seen = json.loads((out / "first-run.json").read_text())
     assert seen["before"] == [] and len(seen["after"]) > 3
     assert "[likely true positive" in seen["verdictRow"]

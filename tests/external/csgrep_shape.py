@@ -7,7 +7,9 @@ same defects, from the raw outputs of gcc (JSON diagnostics) and cppcheck (XML v
   ``COMPILER_WARNING`` (tool ``gcc``); the key event is ``warning[-W...]`` with the message, then a
   ``#`` event per source line of the caret, then the analyzer's path as ``note`` events
   ``(N) description`` and gcc's child notes;
-- cppcheck: checker ``CPPCHECK_WARNING``, key event ``severity[id]``, further locations as notes.
+- cppcheck: checker ``CPPCHECK_WARNING``, key event ``severity[id]``, further locations as notes;
+  its notices without a line (``checkersReport``, ``normalCheckLevelMaxBranches``: the run's own
+  limits, which ``--enable=all`` adds) are left out.
 
 Standard library only. ``python tests/external/csgrep_shape.py --repo DIR --gcc gcc.json
 --cppcheck cppcheck.xml --json out.json --err out.err``.
@@ -111,6 +113,8 @@ def cppcheck_defects(path: Path, repo: Path) -> list[dict[str, Any]]:
             continue
         first = locs[0]
         file, line = first.get("file", ""), int(first.get("line", "0"))
+        if line < 1:
+            continue  # a notice about the run (normalCheckLevelMaxBranches), not about a line of code
         col = int(first.get("column", "0") or 0) or None
         events = [
             _event(file, line, col, f"{err.get('severity')}[{err.get('id')}]", err.get("msg", ""), 0),

@@ -26,16 +26,21 @@ REPO = Path(__file__).resolve().parents[2]
 METRICS_OUT = REPO / "test-output" / "juliet-c-metrics.json"
 FINDINGS = ("cppcheck.xml", "flawfinder.sarif", "gcc-fanalyzer.jsonl")
 
-# measured floors (a regression fails; raise them when the analyst improves)
-MIN_RECALL = 0.94
-MIN_FALSE_DROPPED = 0.75
-MIN_FAMILY_FALSE_DROPPED = 0.77
-MAX_NEEDS_REVIEW = 0.05
-# The real findings the analyst drops are all flawfinder's on the declaration of an array that the
-# function never overruns (Juliet's bad functions also declare the good variant's buffer, and the
-# input buffer whose text becomes the number that overflows elsewhere): "every access to it stays
-# inside it" is literally true there. A dropped real finding of any other kind is a regression.
-DECLARATION_RULES = {"FF1013"}
+# measured floors (a regression fails; raise them when the analyst improves). Measured 2026-11-28:
+# recall 1.0 (553/553), false dropped 0.7619, same-weakness false dropped 0.7902, NEEDS_REVIEW 0.0537.
+MIN_RECALL = 1.0
+MIN_FALSE_DROPPED = 0.76
+MIN_FAMILY_FALSE_DROPPED = 0.79
+MAX_NEEDS_REVIEW = 0.055
+# No real finding is dropped. The 33 dropped before 2026-11-28 were all flawfinder's FF1013 on the
+# declaration of an array the function never overruns: 24 input buffers whose text becomes (atoi) the
+# number that overflows an allocation, an index or a copy -- in the function, in a helper it is handed
+# to or in the caller it is returned to -- and 9 buffers declared beside the one the function overruns.
+# "Every access to it stays inside it" is still true of each; such a declaration is now left for review
+# (c_decls.py: the outside text becomes a number reaching a use the analyst keeps, or another array of
+# the function is kept), so these 33 are NEEDS_REVIEW. DECLARATION_RULES lists the rules whose dropped
+# real findings were tolerated as such declarations: none now (any dropped real finding fails).
+DECLARATION_RULES: frozenset[str] = frozenset()
 
 
 def corpus() -> Path | None:

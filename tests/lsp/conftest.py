@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import shutil
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any, Union
 
@@ -35,8 +36,9 @@ def _fix_code_action_decoding(client: LanguageClient) -> None:
     )
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
-async def client(lsp_client: LanguageClient) -> Any:
+@contextlib.asynccontextmanager
+async def serving(lsp_client: LanguageClient) -> AsyncIterator[None]:
+    """What every test client records (registrations, sastls/status), and its shutdown."""
     _fix_code_action_decoding(lsp_client)
     registrations: list[lsp.Registration] = []
     lsp_client.registrations = registrations  # type: ignore[attr-defined]
@@ -65,6 +67,12 @@ async def client(lsp_client: LanguageClient) -> Any:
     await asyncio.wait_for(lsp_client.shutdown_session(), TIMEOUT)
 
 
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
+async def client(lsp_client: LanguageClient) -> Any:
+    async with serving(lsp_client):
+        yield
+
+
 def _plain(value: Any) -> Any:
     """pygls hands custom notification params over as namedtuples: back to plain JSON values."""
     if hasattr(value, "_asdict"):
@@ -87,10 +95,12 @@ async def start(
     caps: str = "visual-studio-code",
     *,
     pull: bool = False,
+    defaults: bool = False,
 ) -> lsp.InitializeResult:
     """Start a session. A client that pulls diagnostics gets none pushed, so by default the client's
-    pull capability is removed and the tests read pushed diagnostics (``pull=True`` keeps it)."""
-    opts: dict[str, Any] = {"scanners": [], "auto_triage": "off"}  # tests of auto-triage turn it on
+    pull capability is removed and the tests read pushed diagnostics (``pull=True`` keeps it).
+    No scanners and no auto-triage unless ``settings`` say so, or ``defaults``: the server's own."""
+    opts: dict[str, Any] = {} if defaults else {"scanners": [], "auto_triage": "off"}
     opts.update(settings or {})
     capabilities = client_capabilities(caps)
     if not pull and capabilities.text_document is not None:

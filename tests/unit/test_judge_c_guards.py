@@ -556,3 +556,23 @@ int keep(const char *src, unsigned int n) {
 def test_what_the_rules_must_not_prove(tmp_path: Path, name: str, code: str) -> None:
     got, why = judge(tmp_path, code)
     assert got != FP, f"{name}: {why}"
+
+
+def test_a_branch_whose_loop_grows_the_checked_length(tmp_path: Path) -> None:
+    code = """
+#include <string.h>
+int more(void);
+void use(const char *);
+void f(const char *s, unsigned int n) {
+    char buf[10];
+    if (n <= 10) {
+        while (more()) {
+            memcpy(buf, s, n); /* <- */
+            n++;
+        }
+    }
+    use(s);
+}
+"""
+    got, why = judge(tmp_path, code)
+    assert got != FP, why

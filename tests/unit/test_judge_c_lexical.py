@@ -40,6 +40,18 @@ MEMBER = (
     "struct member 's::{v}' is never used.",
 )
 FF_READ = ("flawfinder", "FF1029", "buffer/read", "buffer/read:Check buffer boundaries")
+FF_WCHAR_ARRAY = (  # the name after "/" is the array's element type, not a function
+    "flawfinder",
+    "FF1013",
+    "buffer/wchar_t",
+    "buffer/wchar_t:Statically-sized arrays can be improperly restricted",
+)
+FF_FREAD = (  # one SARIF rule id covers recv, fread, ...: the run's rule entry names the first seen
+    "flawfinder",
+    "FF1070",
+    "buffer/recv",
+    "buffer/fread:Function accepts input from outside program (CWE-20)",
+)
 FF_SNPRINTF = (
     "flawfinder",
     "FF1019",
@@ -152,6 +164,22 @@ CASES = [
         NR,
         "struct io { int (*read)(void *, int); };\nint f(struct io *io, char *b)\n{\n"
         "    int (*read)(void *, int) = io->read;\n    return read(b, 64); /* <- */\n}\n",
+    ),
+    (
+        # the rule names the array's element type: `wchar_t` is no variable, and the array is judged
+        "a-type-the-rule-names-is-no-variable",
+        FF_WCHAR_ARRAY,
+        TP,
+        "#include <wchar.h>\nvoid fill(wchar_t *, int);\nint f(void)\n{\n"
+        "    wchar_t esc[(64 / sizeof(wchar_t))]; /* <- */\n    fill(esc, 4096);\n    return esc[0];\n}\n",
+    ),
+    (
+        # the message names the function reported (fread), called here with a FILE * named `recv`
+        "the-message-names-the-function-reported",
+        FF_FREAD,
+        TP,
+        "#include <stdio.h>\nint f(FILE *recv)\n{\n    char buf[8];\n"
+        "    return (int)fread(buf, 1, 64, recv); /* <- */\n}\n",
     ),
     (
         "a-define-that-renames-the-function",

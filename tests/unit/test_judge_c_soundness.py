@@ -423,15 +423,13 @@ def test_soundness_cases(tmp_path: Path, name: str, cwe: int, expected: str, cod
 
 
 def test_an_unmodelled_csgrep_checker_is_named_by_its_own_rule(tmp_path: Path) -> None:
-    (tmp_path / "main.c").write_text(
-        "int f(int a) {\n    switch (a) {\n    case 1: a++;\n    case 2: return a;\n    }\n    return 0;\n}\n"
-    )
+    (tmp_path / "main.c").write_text("int f(int a) {\n    return -1 << a;\n}\n")
     finding = Finding(
         tool="gcc",
         rule_id="COMPILER_WARNING",
-        rule_name="warning[-Wimplicit-fallthrough=]",
-        message="this statement may fall through",
-        location=Location("main.c", Region(3)),
+        rule_name="warning[-Wshift-negative-value]",
+        message="left shift of negative value",
+        location=Location("main.c", Region(2)),
     )
     j = judge_finding(finding, WorkspaceIndex(tmp_path))
-    assert j.verdict == NR and "COMPILER_WARNING -Wimplicit-fallthrough=" in j.justification
+    assert j.verdict == NR and "COMPILER_WARNING -Wshift-negative-value" in j.justification

@@ -88,7 +88,7 @@ def test_gcc_analyzer_live(tmp_path: Path) -> None:
     deref = next(f for f in res.findings if f.rule_id == "-Wanalyzer-null-dereference")
     assert deref.trace, "the analyzer's event path is the finding's code flow"
     whole = run_scanner("gcc", ["src"], tmp_path)
-    assert {f.path for f in whole.findings} == {"src/report.c", "src/store.c"}
+    assert {f.path for f in whole.findings} == {"src/cache.c", "src/report.c", "src/store.c"}
 
 
 def _fake_semgrep(tmp_path: Path, report: dict, exit_code: int = 0, sleep: float = 0) -> Path:
@@ -161,6 +161,76 @@ def test_missing_binary(pyapp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "executable", str(pyapp / "python"))  # nor beside the interpreter
     res = run_scanner("flawfinder", ["app"], pyapp)
     assert res.findings == [] and "flawfinder not found on PATH" in res.errors[0]
+    assert res.missing  # the program is missing: no file would do better (the server says it once)
+    assert not run_scanner("bandit", ["nope.py"], pyapp).missing  # a problem of that file only
+
+
+@pytest.mark.skipif(tool_path("gcc") is None, reason=NO_GCC)
+def test_gcc_file_that_does_not_compile_is_one_problem_and_no_findings(tmp_path: Path) -> None:
+    """gcc's errors (a missing header, a syntax error) are not findings: the unit is not analysed, and
+    says so in one line with gcc's first error; the other units of the run are analysed as usual."""
+    shutil.copytree(FIX / "projects" / "cproj" / "src", tmp_path / "src")
+    (tmp_path / "src" / "broken.c").write_text('#include "gone.h"\nint f(void) { return 0; }\n')
+    (tmp_path / "src" / "typo.c").write_text("int g(void) { return 1 }\n")
+    res = run_scanner("gcc", ["src/broken.c", "src/typo.c", "src/cache.c"], tmp_path)
+    assert {f.path for f in res.findings} == {"src/cache.c"}
+    assert all(f.level != "error" for f in res.findings)
+    broken, typo = res.errors
+    assert broken.startswith("gcc: src/broken.c does not compile, not analysed: ")
+    assert "src/broken.c:1:10: fatal error: gone.h: No such file or directory" in broken
+    assert "gcc ran with -I. -Isrc" in broken and "compile_commands.json" in broken
+    assert "src/typo.c:1:23: error: expected ';'" in typo
+    assert "\n" not in broken + typo
+    assert not res.missing
+
+
+def _fake_gcc(tmp_path: Path, version_line: str) -> Path:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    fake = bin_dir / "gcc"
+    fake.write_text(f"#!/bin/sh\necho '{version_line}'\n")
+    fake.chmod(0o755)
+    return bin_dir
+
+
+@pytest.mark.parametrize(
+    ("version_line", "why"),
+    [
+        ("Apple clang version 15.0.0 (clang-1500.1.0.2.5)", "is clang"),
+        ("gcc (GCC) 9.4.0", "-fanalyzer needs gcc >= 10"),
+    ],
+)
+def test_gcc_that_cannot_run_the_analyzer_is_a_missing_tool(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, version_line: str, why: str
+) -> None:
+    """macOS's `gcc` is clang; gcc < 10 has no -fanalyzer: unavailable (said once), not a per-file error."""
+    monkeypatch.setenv("PATH", f"{_fake_gcc(tmp_path, version_line)}:/usr/bin:/bin")
+    (tmp_path / "a.c").write_text("int main(void) { return 0; }\n")
+    res = run_scanner("gcc", ["a.c"], tmp_path)
+    assert res.missing and res.findings == [] and why in res.errors[0], res.errors
+
+
+def test_default_scanners_each_on_their_own_files() -> None:
+    """The defaults are bandit and gcc: a C file gets gcc only, a Python file bandit only, a header neither
+    (gcc analyses translation units), so a C-only or a Python-only workspace runs one of them."""
+    from sastls.server.lsp.scanning import scanners_for
+
+    assert Config().scanners == ("bandit", "gcc")
+    assert scanners_for(Config(), "src/cache.c") == ["gcc"]
+    assert scanners_for(Config(), "app/shell.py") == ["bandit"]
+    assert scanners_for(Config(), "src/cache.h") == []
+    assert scanners_for(Config(), "Makefile") == []
+
+
+def test_a_target_named_like_an_option_stays_a_file(tmp_path: Path) -> None:
+    """No scanner gets a workspace file "--addon=x.c" or "-fplugin=x.c" as an option (cppcheck runs addons,
+    gcc loads plugins): targets that start with "-" are passed as "./-..."."""
+    from sastls.analyzers.scanners.base import relative_targets
+
+    for name in ("--addon=x.c", "-fplugin=x.c", "ok.c"):
+        (tmp_path / name).write_text("int x;\n")
+    got = relative_targets(["--addon=x.c", tmp_path / "-fplugin=x.c", "ok.c"], tmp_path)
+    assert got == ["./--addon=x.c", "./-fplugin=x.c", "ok.c"]
 
 
 def test_applies_to() -> None:

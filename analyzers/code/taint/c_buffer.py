@@ -3,6 +3,8 @@ an array whose declaration was reported."""
 
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 from .c_conditions import all_dead, split_live
@@ -33,6 +35,11 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     ]
     subs = [s for s in on_lines(root, lo, hi, {"subscript_expression"}) if is_write(s)] if not calls else []
     targets: list[Node] = [*calls, *scans, *wrappers, *subs]
+    # a finding about a string's length (CWE-126: strlen of a string with no terminator) is first
+    # about the length reads on the line; the writes they bound are judged with them
+    reads = string_length_reads(ctx, lines_calls) if targets and claims_length_read(ctx) else None
+    if isinstance(reads, Outcome):
+        return reads
     if not targets:
         decls = declared_arrays(root, lo, hi)
         if decls:
@@ -74,6 +81,15 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
         notes.extend(r)
     if undecided is not None:
         return undecided
+    if reads:
+        return Outcome(
+            "FALSE_POSITIVE",
+            0.85,
+            "string read inside its object",
+            "Every string length read on the line reads a string that a known write terminated "
+            "inside its object, and every write on the line is bounded by the size of its destination.",
+            [*reads, *notes],
+        )
     return Outcome(
         "FALSE_POSITIVE",
         0.85,
@@ -81,6 +97,16 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
         "Every write on the line is bounded by the size of its destination.",
         notes,
     )
+
+
+_LENGTH_NAME = re.compile(r"^[a-z0-9_]+/(\w*len)\b")
+
+
+def claims_length_read(ctx: Ctx) -> bool:
+    """The finding says a string length read may run past the string's object (CWE-126, or a
+    flawfinder rule named after strlen/wcslen)."""
+    f = ctx.finding
+    return 126 in f.cwe or any(_LENGTH_NAME.match(x or "") for x in (f.rule_name, f.message))
 
 
 def is_write(sub: Node) -> bool:

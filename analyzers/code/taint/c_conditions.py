@@ -25,18 +25,36 @@ def holding_conditions(node: Node) -> list[tuple[Node, bool, Node]]:
             cons = cur.child_by_field_name("consequence")
             alt = cur.child_by_field_name("alternative")
             if cond is not None and cons is not None and inside(child, cons):
-                out.append((cond, True, cur))
-            elif cond is not None and alt is not None and inside(child, alt):
+                # `if (p) { p = f(); *p ...`: p changed since; or a loop in the branch changes it later
+                if not reassigned(cond, [cons], node) and not loop_reassigned(cond, cons, node):
+                    out.append((cond, True, cur))
+            elif (
+                cond is not None
+                and alt is not None
+                and inside(child, alt)
+                and not reassigned(cond, [alt], node)
+                and not loop_reassigned(cond, alt, node)
+            ):
                 out.append((cond, False, cur))
         elif t in {"while_statement", "for_statement"}:
             cond = cur.child_by_field_name("condition")
             body = cur.child_by_field_name("body")
-            if cond is not None and body is not None and inside(child, body):
+            if (
+                cond is not None
+                and body is not None
+                and inside(child, body)
+                and not reassigned(cond, [body], node)
+            ):
                 out.append((cond, True, cur))
         elif t == "binary_expression":
             op = text(cur.child_by_field_name("operator"))
             left, right = cur.child_by_field_name("left"), cur.child_by_field_name("right")
-            if left is not None and right is not None and inside(child, right):
+            if (
+                left is not None
+                and right is not None
+                and inside(child, right)
+                and not reassigned(left, [right], node)
+            ):
                 if op == "&&":
                     out.append((left, True, cur))
                 elif op == "||":
@@ -46,8 +64,14 @@ def holding_conditions(node: Node) -> list[tuple[Node, bool, Node]]:
             cons = cur.child_by_field_name("consequence")
             alt = cur.child_by_field_name("alternative")
             if cond is not None and cons is not None and inside(child, cons):
-                out.append((cond, True, cur))
-            elif cond is not None and alt is not None and inside(child, alt):
+                if not reassigned(cond, [cons], node):
+                    out.append((cond, True, cur))
+            elif (
+                cond is not None
+                and alt is not None
+                and inside(child, alt)
+                and not reassigned(cond, [alt], node)
+            ):
                 out.append((cond, False, cur))
         elif t == "compound_statement":
             stmts = [c for c in cur.named_children if c.type != "comment"]
@@ -93,6 +117,7 @@ def terminates(stmt: Node) -> bool:
 
 
 def reassigned(cond: Node, stmts: list[Node], upto: Node) -> bool:
+    """A variable of ``cond`` is assigned, moved or has its address taken in ``stmts`` before ``upto``."""
     names = idents(cond)
     for s in stmts:
         for n in walk(s):
@@ -102,6 +127,12 @@ def reassigned(cond: Node, stmts: list[Node], upto: Node) -> bool:
                 return True
             if n.type == "update_expression" and text(n.child_by_field_name("argument")) in names:
                 return True
+            if (
+                n.type == "pointer_expression"
+                and text(n.child_by_field_name("operator")) == "&"
+                and text(strip_expr(n.child_by_field_name("argument") or n)) in names
+            ):
+                return True  # handed by address: the callee may change it
     return False
 
 

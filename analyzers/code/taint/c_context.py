@@ -28,6 +28,8 @@ class Ctx:
     bindings: dict[str, int] = field(default_factory=dict)
     # names known not to be macros (each lookup asks the index)
     not_macros: set[str] = field(default_factory=set)
+    # facts about whole functions shared by the findings of one batch over unchanged files (Judge)
+    memo: dict[tuple[object, ...], object] = field(default_factory=dict)
 
     @property
     def path(self) -> str:

@@ -14,6 +14,7 @@ from .c_objects import room, writable
 from .c_paths import cannot_be_negative, upper_bound, upper_bound_of
 from .c_provenance import definition_of
 from .c_roomleft import room_left
+from .c_sizeof import pointer_sizeof_length
 from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, WIDE_COPIES
 from .c_strings import max_int, max_len
 from .c_tree import (
@@ -343,6 +344,13 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         return [sink, ctx.note(n, f"length is bounded by sizeof({text(dst)})", "guard")]
     if _sizeof_own_type(ctx, n, dst, func):
         return [sink, ctx.note(n, f"length is the size of the object `{text(dst)}` points to", "guard")]
+    pointer_size = pointer_sizeof_length(ctx, call, n)
+    if pointer_size is not None:
+        if name in {"strncpy", "wcsncpy"}:
+            pointer_size += (
+                f", and {name}() then leaves `{text(dst)}` without a terminator when the source is longer"
+            )
+        return keep(ctx, call, pointer_size, "sizeof of a pointer")
     value = const_int(ctx, n, func)
     if value is None:
         value = max_int(ctx, n, call, func)

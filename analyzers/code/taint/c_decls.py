@@ -7,6 +7,13 @@ that point into it (``p = buf``, ``p = buf - 8``):
   terminator left behind), scanf conversions into it, wrappers that copy into it;
 - indexes, written or read, checked against both ends;
 - being handed to a function that may write through it without a known bound keeps the finding.
+
+An array never overrun answers only half of flawfinder's hint ("statically-sized arrays can be
+improperly restricted, leading to potential overflows or other issues"): the finding is
+FALSE_POSITIVE only when, besides, (a) the outside text it holds does not become a number that
+reaches a size, index, copy length or computation the analyst keeps (:mod:`.c_numbers`), and (b) its
+function keeps no other of its arrays (an overrun or over-read there). Otherwise it is left for
+review, with both facts said.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from .c_tree import (
     call_args,
     callee_of,
     enclosing_function,
+    func_name,
     in_sizeof,
     param_names,
     pointer_base,
@@ -69,9 +77,114 @@ def declaration_uses(ctx: Ctx, decls: list[Node], index_safe: IndexCheck) -> Out
         if count
         else f"nothing reads or writes {listed} beyond its declaration, nor hands it to other code"
     )
+    for decl, name in zip(decls, names, strict=True):
+        doubt = _open_question(ctx, decl, name, names=names, why=why, index_safe=index_safe)
+        if doubt is not None:
+            return doubt
     first = notes[:1] or [ctx.note(decls[0], why, "guard")]
     sentence = why[0].upper() + why[1:] + "."
     return Outcome("FALSE_POSITIVE", 0.75, "every access is bounded", sentence, [*first, *notes[1:6]])
+
+
+def _open_question(
+    ctx: Ctx, decl: Node, name: str, *, names: list[str], why: str, index_safe: IndexCheck
+) -> Outcome | None:
+    """A fixed-size array never overrun is still open to review when (a) the outside text it holds
+    becomes a number that reaches a use the analyst keeps (an unchecked size, index, copy length
+    or computation), or (b) its function keeps another of its arrays (an overrun or over-read of
+    another object there): the array's own bounds do not answer the finding then."""
+    func = enclosing_function(decl)
+    if (decl.child_by_field_name("declarator") or decl).type == "field_identifier":
+        return None
+    scope = func if func is not None else ctx.parsed.tree.root_node
+    own = why[0].upper() + why[1:]
+    hazard = _number_hazard(ctx, scope, name)
+    if hazard is not None:
+        source, hazard_steps, outcome = hazard
+        steps = "; ".join(hazard_steps)
+        sentence = (
+            f"{own}, but its text comes from outside ({source}) and becomes a number that reaches a use "
+            f"the analyst keeps: {steps}. {outcome.justification} "
+            "Review this declaration with that use."
+        )
+        return Outcome(
+            "NEEDS_REVIEW",
+            0.5,
+            "outside text becomes an unchecked number",
+            sentence,
+            [ctx.note(decl, f"`{name}` holds outside text", "source"), *outcome.evidence[:3]],
+        )
+    if func is None:
+        return None
+    other = _other_array_kept(ctx, func, names, index_safe)
+    if other is not None:
+        oname, outcome = other
+        sentence = (
+            f"{own}, but the analyst keeps `{oname}`, another array of the same function, for an "
+            f"access not shown to stay inside it: {outcome.justification} "
+            "Review this declaration with that weakness."
+        )
+        return Outcome(
+            "NEEDS_REVIEW",
+            0.5,
+            "another array of the function kept",
+            sentence,
+            [ctx.note(decl, f"`{name}` is declared beside `{oname}`", "note"), *outcome.evidence[:3]],
+        )
+    return None
+
+
+def _number_hazard(ctx: Ctx, scope: Node, name: str) -> tuple[str, tuple[str, ...], Outcome] | None:
+    """(where its outside text comes from, the steps to the unsafe use, the analyst's judgement of
+    that use) for the array ``name`` in ``scope``; memoised per array."""
+    key = ("decl-number-hazard", ctx.path, ctx.parsed.content_hash, scope.start_byte, name)
+    if key in ctx.memo:
+        return ctx.memo[key]  # type: ignore[return-value]
+    from .c_numbers import number_hazard, outside_text
+
+    found: tuple[str, tuple[str, ...], Outcome] | None = None
+    pointers = aliases_of(scope, name)
+    source = outside_text(ctx, scope, pointers)
+    if source is not None:
+        hazard = number_hazard(ctx, scope, pointers)
+        if hazard is not None:
+            found = (source[1], hazard.steps, hazard.outcome)
+    ctx.memo[key] = found
+    return found
+
+
+# The reason of a kept array whose pointer reaches code the analyst does not follow (stored where
+# other code reaches it, or handed to a function it cannot judge): nothing wrong is seen there.
+NOT_FOLLOWED = "handed to code not followed"
+TP = "TRUE_POSITIVE"
+
+
+def _other_array_kept(
+    ctx: Ctx, func: Node, names: list[str], index_safe: IndexCheck
+) -> tuple[str, Outcome] | None:
+    """The first other array declared in the body of ``func`` whose own accesses the analyst keeps
+    (TRUE_POSITIVE) for an access it judged -- not for code it does not follow -- with that
+    judgement; each array judged once per function."""
+    body = func.child_by_field_name("body")
+    for n in walk(body) if body is not None else ():
+        if n.type != "array_declarator":
+            continue
+        d = n.child_by_field_name("declarator")
+        if d is None or d.type != "identifier" or text(d) in names:
+            continue
+        other = text(d)
+        key = ("decl-uses", ctx.path, ctx.parsed.content_hash, func.start_byte, other)
+        if key not in ctx.memo:
+            typ = declared_type(other, func, ctx.parsed.tree.root_node) or ""
+            got = _object_uses(ctx, other, func, index_safe, string=_is_text(typ))
+            judged = (
+                isinstance(got, Outcome) and got.verdict == "TRUE_POSITIVE" and got.reason != NOT_FOLLOWED
+            )
+            ctx.memo[key] = got if judged else None
+        kept = ctx.memo[key]
+        if isinstance(kept, Outcome):
+            return other, kept
+    return None
 
 
 def _is_text(typ: str) -> bool:
@@ -146,13 +259,9 @@ def _object_uses(
     pointers = aliases_of(scope, name, fields=fields)
     escape = _escapes(scope, pointers, fields)
     if escape is not None:
-        return keep(
-            ctx,
-            escape,
-            f"a pointer into `{name}` is stored in `{text(escape.child_by_field_name('left'))}`, "
-            "where code the analyst does not follow may read or write through it",
-            "unbounded write",
-        )
+        # a stored pointer leads to code not followed; a returned one outlives its storage (a defect)
+        reason = "local storage returned" if escape.type == "return_statement" else NOT_FOLLOWED
+        return keep(ctx, escape, _escape_why(escape, name, scope), reason)
     return accesses_safe(
         ctx, scope, pointers, index_safe, 0, string_of=name if string else None, fields=fields
     )
@@ -260,8 +369,14 @@ def deref_safe(ctx: Ctx, deref: Node, arg: Node) -> list[Note] | Outcome:
 
 def _escapes(scope: Node, pointers: set[str], fields: bool = False) -> Node | None:
     """An assignment that stores a pointer into the array somewhere other than a local pointer
-    (a field, an element, through a pointer): other functions may then reach it."""
+    (a field, an element, through a pointer), or a ``return`` that hands one to the caller: other
+    functions may then reach it."""
     for n in walk(scope):
+        if n.type == "return_statement":
+            value = n.named_children[0] if n.named_children else None
+            if value is not None and pointer_bases(value, fields=fields) & pointers:
+                return n
+            continue
         if n.type != "assignment_expression" or text(n.child_by_field_name("operator")) != "=":
             continue
         right = n.child_by_field_name("right")
@@ -272,6 +387,19 @@ def _escapes(scope: Node, pointers: set[str], fields: bool = False) -> Node | No
         if lhs.type != "identifier":
             return n
     return None
+
+
+def _escape_why(escape: Node, name: str, scope: Node) -> str:
+    if escape.type != "return_statement":
+        return (
+            f"a pointer into `{name}` is stored in `{text(escape.child_by_field_name('left'))}`, "
+            "where code the analyst does not follow may read or write through it"
+        )
+    where = f"{func_name(scope)}()" if scope.type == "function_definition" else "its function"
+    return (
+        f"a pointer into `{name}` is returned from {where} to callers the analyst does not follow "
+        "(a local array's or alloca()'s storage ends when its function returns)"
+    )
 
 
 def _element_copy_sources(ctx: Ctx, sub: Node, index_safe: IndexCheck) -> list[Note] | Outcome:
@@ -322,7 +450,7 @@ def _call_safe(
         call,
         f"`{text(args[at[0]])}` is handed to {callee or 'a call'}(), which may write into it "
         "without a known bound",
-        "unbounded write",
+        NOT_FOLLOWED,
     )
 
 
@@ -347,11 +475,26 @@ def _in_callee(
         if space is None:
             return None
         bound = Ctx(octx.finding, octx.parsed, octx.index, octx.macros, {**octx.bindings, params[i]: space})
-        got = accesses_safe(bound, fdef, aliases_of(fdef, params[i]), index_safe, depth + 1)
+        inner = aliases_of(fdef, params[i])
+        escape = _escapes(fdef, inner)
+        if escape is not None and (escape.type != "return_statement" or _result_used(call)):
+            where = func_name(fdef) + "()" + (f" ({octx.path})" if octx.path != ctx.path else "")
+            return keep(
+                octx, escape, f"in {where}, {_escape_why(escape, params[i], fdef)}", "unbounded write"
+            )
+        got = accesses_safe(bound, fdef, inner, index_safe, depth + 1)
         if isinstance(got, Outcome):
             return got
         notes.extend(got[1])
     return notes
+
+
+def _result_used(call: Node) -> bool:
+    """The value a call returns is kept or passed on (not a statement of its own)."""
+    cur = call.parent
+    while cur is not None and cur.type in {"parenthesized_expression", "cast_expression"}:
+        cur = cur.parent
+    return cur is not None and cur.type != "expression_statement"
 
 
 def _only_reads_param(ctx: Ctx, call: Node, at: list[int]) -> bool:

@@ -74,6 +74,17 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
                     and lo >= 0
                 ):
                     return [sink, ctx.note(where, f"`{var}` is checked against sizeof({name})", "guard")]
+    if count is not None and func is not None:
+        lo, hi = index_range(ctx, idx, sub, func)
+        if (hi is not None and hi >= count) or (lo is not None and lo < 0):
+            reach = hi if hi is not None and hi >= count else lo
+            return keep(
+                ctx,
+                sub,
+                f"index `{text(idx)}` may be {reach} here, outside `{name}` "
+                f"({count} elements, 0 to {count - 1})",
+                "index out of bounds",
+            )
     return keep(
         ctx, sub, f"index `{text(idx)}` is not checked against both ends of `{name}`", "unchecked index"
     )

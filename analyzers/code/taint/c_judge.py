@@ -27,12 +27,14 @@ from .c_buffer import judge_buffer
 from .c_command import judge_command
 from .c_context import Ctx
 from .c_format import judge_format
+from .c_index import index_safe
 from .c_lexical import flawfinder_name_not_called
 from .c_memory import judge_memory
 from .c_null import judge_null
 from .c_overflow import judge_overflow
 from .c_quality import judge_quality
 from .c_random import judge_random
+from .c_sizeof import judge_pointer_size
 from .c_tree import file_macros
 from .families import Family
 from .outcome import Outcome
@@ -41,9 +43,17 @@ if TYPE_CHECKING:
     from ..index import ParsedFile, WorkspaceIndex
 
 
-def judge_c(finding: Finding, family: Family, parsed: ParsedFile, index: WorkspaceIndex) -> Outcome:
+def judge_c(
+    finding: Finding,
+    family: Family,
+    parsed: ParsedFile,
+    index: WorkspaceIndex,
+    memo: dict[tuple[object, ...], object] | None = None,
+) -> Outcome:
+    """``memo``: facts about whole functions shared between the findings of one batch over
+    unchanged files (a :class:`Judge`'s lifetime); a fresh one when not given."""
     root = parsed.tree.root_node
-    ctx = Ctx(finding, parsed, index, file_macros(root))
+    ctx = Ctx(finding, parsed, index, file_macros(root), memo={} if memo is None else memo)
     lo = finding.line
     hi = min(max(finding.location.region.last_line, lo), lo + 20)
     lexical = flawfinder_name_not_called(ctx, root, lo, hi)
@@ -58,7 +68,7 @@ def judge_c(finding: Finding, family: Family, parsed: ParsedFile, index: Workspa
     if family == "null_deref":
         return judge_null(ctx, root, lo, hi)
     if family == "int_overflow":
-        return judge_overflow(ctx, root, lo, hi)
+        return judge_overflow(ctx, root, lo, hi, index_safe)
     if family == "stack_alloc":
         return judge_alloca(ctx, root, lo, hi)
     if family in {"uninit", "double_free", "use_after_free", "leak"}:
@@ -67,6 +77,8 @@ def judge_c(finding: Finding, family: Family, parsed: ParsedFile, index: Workspa
         return judge_random(ctx, root, lo, hi)
     if family == "quality":
         return judge_quality(ctx, root, lo, hi)
+    if family == "pointer_size":
+        return judge_pointer_size(ctx, root, lo, hi)
     return Outcome(
         "NEEDS_REVIEW", 0.3, "not modelled for C", f"The {family} family is not modelled for C.", []
     )

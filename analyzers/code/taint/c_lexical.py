@@ -15,6 +15,9 @@ from .c_tree import declared_name, enclosing_function, line_of, on_lines, text, 
 from .outcome import Outcome
 
 _NAME = re.compile(r"^[a-z0-9_]+/([A-Za-z_]\w*)$")
+# flawfinder's message starts with the rule's own "category/name:" (one SARIF rule id covers several
+# names: FF1013 is "buffer/char", "buffer/wchar_t", "buffer/TCHAR"; the run's rule entry holds one)
+_MESSAGE_NAME = re.compile(r"^[a-z0-9_]+/([A-Za-z_]\w*):")
 
 
 def flawfinder_name_not_called(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome | None:
@@ -23,7 +26,7 @@ def flawfinder_name_not_called(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcom
     name; None otherwise (judge the finding as usual)."""
     if ctx.finding.tool.lower() != "flawfinder":
         return None
-    m = _NAME.match(ctx.finding.rule_name or "")
+    m = _MESSAGE_NAME.match(ctx.finding.message) or _NAME.match(ctx.finding.rule_name or "")
     if m is None:
         return None
     name = m.group(1)
@@ -83,7 +86,7 @@ def _variable_declaration(root: Node, at: Node, name: str) -> Node | None:
                 continue  # another function's local
             if scope is func and n.start_byte > at.start_byte and n.type == "declaration":
                 continue  # declared after the use
-            for d in n.named_children:
+            for d in n.children_by_field_name("declarator"):  # not the type: `wchar_t buf[N]`
                 if d.type in {"function_declarator"} or _is_function(d):
                     continue
                 if declared_name(d) == name or (d.type == "identifier" and text(d) == name):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 from tree_sitter import Node
 
 from .c_conditions import all_dead, comparisons, dead_branch, holding_conditions, split_live
@@ -26,8 +29,12 @@ from .c_values import const_int, declared_type
 from .outcome import Outcome
 from .values import Note
 
+IndexCheck = Callable[[Ctx, Node], "list[Note] | Outcome"]
 
-def judge_overflow(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
+
+def judge_overflow(ctx: Ctx, root: Node, lo: int, hi: int, index_check: IndexCheck) -> Outcome:
+    """``index_check`` judges an array index (c_index.index_safe, which reads this module's
+    intervals): a parsed number that picks an element must stay inside the array."""
     exprs = [
         n
         for n in on_lines(root, lo, hi, {"binary_expression", "assignment_expression", "update_expression"})
@@ -47,7 +54,7 @@ def judge_overflow(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
             )
         converts = [c for c in calls if callee_of(c) in NUMBER_PARSERS]
         if converts:
-            return converted_uses(ctx, converts[0])
+            return converted_uses(ctx, converts[0], index_check)
         return review("arithmetic", ctx.path, lo)
     live, dead = split_live(ctx, exprs)
     if not live:
@@ -92,6 +99,7 @@ def arith_safe(ctx: Ctx, e: Node) -> list[Note] | Outcome:
             [ctx.note(e, "overflows", "sink")],
         )
     a, b = interval(ctx, left, e, func), interval(ctx, right, e, func)
+    a, b = signed_operands(ctx, (left, right), (a, b), func)
     got = combine(op, a, b)
     if got[0] is not None and got[1] is not None and floor <= got[0] and got[1] <= limit:
         return [
@@ -117,6 +125,67 @@ def arith_safe(ctx: Ctx, e: Node) -> list[Note] | Outcome:
         "on both sides of the range of its type.",
         [ctx.note(e, f"`{text(e)}` may overflow", "sink")],
     )
+
+
+def signed_operands(
+    ctx: Ctx, sides: tuple[Node, Node], bounds: tuple[Bound, Bound], func: Node | None
+) -> tuple[Bound, Bound]:
+    """In signed arithmetic (every operand a signed variable or a signed constant, no ``sizeof``,
+    no unsigned suffix), an operand's unchecked side is still the edge of its type's range:
+    ``x + 1`` with ``x < INT_MAX`` cannot overflow downwards. Unsigned arithmetic wraps instead,
+    so it keeps the unknown sides."""
+    (left, right), (a, b) = sides, bounds
+    ra, rb = signed_range(ctx, left, func), signed_range(ctx, right, func)
+    if ra is None or rb is None:
+        return a, b
+    return (
+        (a[0] if a[0] is not None else ra[0], a[1] if a[1] is not None else ra[1]),
+        (b[0] if b[0] is not None else rb[0], b[1] if b[1] is not None else rb[1]),
+    )
+
+
+def signed_range(ctx: Ctx, node: Node, func: Node | None) -> Bound | None:
+    """The range of a signed operand: a signed variable's type, or a decimal ``int`` constant
+    without suffix (written out, or a macro that stands for one)."""
+    n = strip_expr(node)
+    literal = text(n) if n.type == "number_literal" else None
+    if n.type == "identifier":
+        declared = declared_type(text(n), func, ctx.parsed.tree.root_node)
+        if declared is not None:
+            bits = SIGNED_BITS.get(" ".join(declared.split()))
+            return (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) if bits is not None else None
+        literal = ctx.macro(text(n))
+    if literal is None or not _SIGNED_LITERAL.fullmatch(literal.strip()):
+        return None
+    v = int(literal.strip().strip("()"))
+    return (v, v) if -(2**31) <= v < 2**31 else None
+
+
+_SIGNED_LITERAL = re.compile(r"\(?-?(?:0|[1-9]\d*)\)?")
+
+
+# Signed integer types and their width in bits (LP64).
+SIGNED_BITS = {
+    "int": 32,
+    "signed": 32,
+    "signed int": 32,
+    "short": 16,
+    "short int": 16,
+    "signed short": 16,
+    "long": 64,
+    "long int": 64,
+    "signed long": 64,
+    "long long": 64,
+    "long long int": 64,
+    "signed long long": 64,
+    "int8_t": 8,
+    "int16_t": 16,
+    "int32_t": 32,
+    "int64_t": 64,
+    "ssize_t": 64,
+    "intptr_t": 64,
+    "ptrdiff_t": 64,
+}
 
 
 def _update_safe(ctx: Ctx, e: Node, func: Node | None) -> list[Note] | Outcome:
@@ -205,7 +274,7 @@ def combine(op: str, a: Bound, b: Bound) -> Bound:
     return None, None
 
 
-def converted_uses(ctx: Ctx, call: Node) -> Outcome:
+def converted_uses(ctx: Ctx, call: Node, index_check: IndexCheck) -> Outcome:
     """``n = atoi(s)``: the finding is about what the number is used for: judge the arithmetic on it,
     here and in the workspace functions it is handed to."""
     parent = call.parent
@@ -223,11 +292,15 @@ def converted_uses(ctx: Ctx, call: Node) -> Outcome:
     func = enclosing_function(call)
     if not name or func is None:
         return keep(ctx, call, f"the result of {callee_of(call)}() is used directly", "unchecked conversion")
-    got = _number_uses(ctx, func, name, call, 0)
+    got = _number_uses(ctx, func, name, call, 0, index_check=index_check)
     if isinstance(got, Outcome):
         return got
     notes = got
-    why = f"every computation with `{name}` is bounded" if notes else f"`{name}` is never used in arithmetic"
+    why = (
+        f"every computation and array index with `{name}` is bounded"
+        if notes
+        else f"`{name}` is never used in arithmetic nor as an array index"
+    )
     return Outcome(
         "FALSE_POSITIVE",
         0.7,
@@ -244,7 +317,9 @@ _ARITH = {"+", "-", "*", "<<", "+=", "-=", "*=", "<<=", "++", "--"}
 _UNCHECKED = "unchecked conversion"
 
 
-def _number_uses(ctx: Ctx, func: Node, name: str, after: Node | None, depth: int) -> list[Note] | Outcome:
+def _number_uses(
+    ctx: Ctx, func: Node, name: str, after: Node | None, depth: int, *, index_check: IndexCheck
+) -> list[Note] | Outcome:
     """The arithmetic on ``name`` in ``func`` (after ``after``), following it into the workspace
     functions it is passed to; a use the analyst cannot follow (returned, handed to an unknown
     function) keeps the finding."""
@@ -280,10 +355,19 @@ def _number_uses(ctx: Ctx, func: Node, name: str, after: Node | None, depth: int
             for i in at:
                 if i >= len(params):
                     return keep(ctx, n, f"{callee_of(n)}() call not understood", _UNCHECKED)
-                inner = _number_uses(octx, fdef, params[i], None, depth + 1)
+                inner = _number_uses(octx, fdef, params[i], None, depth + 1, index_check=index_check)
                 if isinstance(inner, Outcome):
                     return inner
                 notes.extend(inner)
+            continue
+        if n.type == "subscript_expression":
+            index = n.child_by_field_name("index")
+            if index is None or name not in idents(index):
+                continue
+            r = index_check(ctx, n)  # the number picks an element: it must stay inside the array
+            if isinstance(r, Outcome):
+                return r
+            notes.extend(r)
             continue
         if n.type not in {"binary_expression", "assignment_expression", "update_expression"}:
             continue

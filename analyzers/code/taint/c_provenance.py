@@ -10,6 +10,7 @@ from tree_sitter import Node
 from .c_context import Ctx
 from .c_spec import COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
 from .c_tree import (
+    aliases_of,
     call_args,
     callee_of,
     declared_name,
@@ -82,6 +83,9 @@ def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple
     if is_param(func, name):
         return False, ctx.note(e, f"`{name}` is a parameter of {func_name(func)}()", "source")
     verdicts: list[tuple[bool | None, Note | None]] = []
+    # a call may write the text through any pointer that points into the same buffer (`p = buf;
+    # strcat(p, input)` changes what `buf` holds)
+    names = aliases_of(func, name)
     for n in walk(func):
         if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
             value = n.child_by_field_name("value")
@@ -90,12 +94,10 @@ def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple
         elif n.type == "assignment_expression" and text(n.child_by_field_name("left")) == name:
             right = n.child_by_field_name("right")
             verdicts.append(clean_text(ctx, right, func, depth + 1) if right is not None else (None, None))
-        elif (
-            n.type == "call_expression"
-            and any(pointer_base(a) == name for a in call_args(n))
-            and not _only_reads(n, name)
-        ):
-            verdicts.append(written_by(ctx, n, name, func, depth))
+        elif n.type == "call_expression":
+            for alias in sorted({pointer_base(a) for a in call_args(n)} & names):
+                if not _only_reads(n, alias):
+                    verdicts.append(written_by(ctx, n, alias, func, depth))
     if not verdicts:
         return None, None
     if any(v is False for v, _ in verdicts):

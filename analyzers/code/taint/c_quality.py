@@ -17,18 +17,65 @@ preprocessor branch or a macro, a use the analyst cannot classify), never FALSE_
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from tree_sitter import Node
 
+from ...findings.model import Finding
+from .c_branches import judge_duplicate_break, judge_fallthrough, judge_known_condition
+from .c_compiler import judge_cast_function_type, judge_missing_field, judge_sign_compare
 from .c_context import Ctx
+from .c_functions import judge_missing_return, judge_static_function, judge_unused_function
+from .c_includes import judge_missing_include
 from .c_tree import declared_name, enclosing_function, func_name, line_of, on_lines, param_names, text, walk
 from .c_values import ELEM_SIZES, declared_type
+from .c_variables import judge_shadow_function, judge_unread_variable, judge_variable_scope
+from .families import gcc_option
 from .outcome import Outcome
 
 _QUOTED = re.compile(r"[‘'`\"]([A-Za-z_]\w*)[’'`\"]")
+_BRACKET = re.compile(r"\[([^\]]+)\]")
+
+Judge = Callable[[Ctx, Node, int, int], Outcome]
+# The claims modelled by a rule of their own, by the scanner's rule (cppcheck id, gcc option).
+_CLAIMS: dict[str, Judge] = {
+    "unusedFunction": judge_unused_function,
+    "staticFunction": judge_static_function,
+    "missingReturn": judge_missing_return,
+    "unreadVariable": judge_unread_variable,
+    "variableScope": judge_variable_scope,
+    "knownConditionTrueFalse": judge_known_condition,
+    "duplicateBreak": judge_duplicate_break,
+    "missingInclude": judge_missing_include,
+    "missingIncludeSystem": judge_missing_include,
+    "-Wimplicit-fallthrough": judge_fallthrough,
+    "-Wmissing-field-initializers": judge_missing_field,
+    "-Wcast-function-type": judge_cast_function_type,
+    "-Wsign-compare": judge_sign_compare,
+}
+
+
+def claim_rule(finding: Finding) -> str:
+    """The scanner's own rule: csgrep's key event keeps it in brackets (``style[variableScope]``,
+    ``warning[-Wimplicit-fallthrough=]``), gcc's JSON and SARIF in the rule id, cppcheck's XML too."""
+    m = _BRACKET.search(finding.rule_name or "")
+    if m:
+        return m.group(1).rstrip("=")
+    option = gcc_option(finding)
+    if option is not None:
+        return option.rstrip("=")
+    return finding.rule_id.rstrip("=")
 
 
 def judge_quality(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
+    rule = claim_rule(ctx.finding)
+    if rule == "shadowFunction":
+        got = judge_shadow_function(ctx, root, lo, hi)
+        if got is not None:
+            return got
+    judge = _CLAIMS.get(rule)
+    if judge is not None:
+        return judge(ctx, root, lo, hi)
     words = " ".join(x for x in (ctx.finding.rule_id, ctx.finding.rule_name or "", ctx.finding.message) if x)
     names = _QUOTED.findall(ctx.finding.message)
     if "pointer to const" in words or re.search(r"\bconst(Parameter|Variable)", words):

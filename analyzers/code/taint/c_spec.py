@@ -288,10 +288,12 @@ READ_ONLY_ARGS: Final[frozenset[str]] = frozenset(
 )
 # Allocators that check the n * size multiplication themselves.
 SAFE_ALLOCATORS: Final[frozenset[str]] = frozenset({"calloc", "reallocarray", "kcalloc"})
-# Text-to-number conversions (flawfinder reports them as unchecked numbers).
+# Text-to-number conversions (flawfinder reports them as unchecked numbers); the text is their
+# first argument.
 NUMBER_PARSERS: Final[frozenset[str]] = frozenset(
-    {"atoi", "atol", "atoll", "strtol", "strtoul", "strtoll", "strtoull", "sscanf"}
-)
+    {"atoi", "atol", "atoll", "strtol", "strtoul", "strtoll", "strtoull", "strtoimax", "strtoumax",
+     "sscanf", "wcstol", "wcstoul", "wcstoll", "wcstoull", "wcstoimax", "wcstoumax", "swscanf"}
+)  # fmt: skip
 # Functions whose result points into (or is) their first argument's object: a pointer they return
 # aliases that object (``eq = strchr(buf, '=')``; ``end = stpcpy(buf, s)``), at an offset not
 # known statically.
@@ -377,3 +379,44 @@ SECRET_WORDS: Final[tuple[str, ...]] = (
     "pwd", "otp", "pin", "csrf", "xsrf", "cookie", "auth", "challenge", "seed", "uuid", "guid", "cipher",
     "crypt", "cred",
 )  # fmt: skip
+
+# Calls that read or compare memory through pointers with an explicit length (besides COPY_FUNCS):
+# a ``sizeof`` of one of their pointer arguments as the length is CWE-467 when it is a pointer.
+MEMORY_FUNCS: Final[frozenset[str]] = frozenset(
+    {"memcmp", "wmemcmp", "strncmp", "wcsncmp", "strncasecmp", "memchr", "bzero", "explicit_bzero", "write",
+     "send", "fwrite", "memset_s", "SecureZeroMemory", "RtlZeroMemory"}
+)  # fmt: skip
+# Allocators whose size argument is a number of bytes (``p = malloc(sizeof(p))``: CWE-467).
+ALLOCATORS: Final[frozenset[str]] = frozenset(
+    {"malloc", "calloc", "realloc", "alloca", "_alloca", "kmalloc", "kzalloc", "PyMem_Malloc",
+     "PyMem_Realloc", "PyObject_Malloc", "PyObject_Realloc", "g_malloc", "g_malloc0", "xmalloc"}
+)  # fmt: skip
+# Function-like macros of libraries whose expansion ends in a return statement (CPython's
+# Py_RETURN_NONE is `return Py_NewRef(Py_None)`): a function whose last statement is one of them
+# does not fall off its end. Used when the headers defining them are not in the workspace.
+RETURN_MACROS: Final[frozenset[str]] = frozenset(
+    {"Py_RETURN_NONE", "Py_RETURN_TRUE", "Py_RETURN_FALSE", "Py_RETURN_NOTIMPLEMENTED",
+     "Py_RETURN_RICHCOMPARE"}
+)  # fmt: skip
+# Functions that never return (besides C_TERMINATORS): an implicit fall-through or a missing return
+# after a call of one of them cannot happen.
+NO_RETURN: Final[frozenset[str]] = frozenset(
+    {"Py_FatalError", "Py_Exit", "pthread_exit", "quick_exit", "__assert_fail", "panic", "g_error",
+     "__builtin_trap"}
+)  # fmt: skip
+# Macros of libraries that expand to statements (CPython's Py_BEGIN_ALLOW_THREADS opens a block and
+# saves the thread state): without their header, ``Py_BEGIN_ALLOW_THREADS f(x);`` reads like a
+# declaration of `f`, and is a call.
+STATEMENT_MACROS: Final[frozenset[str]] = frozenset(
+    {"Py_BEGIN_ALLOW_THREADS", "Py_END_ALLOW_THREADS", "Py_BLOCK_THREADS", "Py_UNBLOCK_THREADS",
+     "Py_BEGIN_CRITICAL_SECTION", "Py_END_CRITICAL_SECTION"}
+)  # fmt: skip
+# Field order of library structs that extension code initialises positionally (CPython's headers,
+# not in the workspace): which field a brace initializer with k elements leaves out.
+LIBRARY_STRUCT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
+    "PyMethodDef": ("ml_name", "ml_meth", "ml_flags", "ml_doc"),
+    "PyModuleDef": ("m_base", "m_name", "m_doc", "m_size", "m_methods", "m_slots", "m_traverse", "m_clear",
+                    "m_free"),
+    "PyMemberDef": ("name", "type", "offset", "flags", "doc"),
+    "PyGetSetDef": ("name", "get", "set", "doc", "closure"),
+}  # fmt: skip

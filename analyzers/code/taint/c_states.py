@@ -533,7 +533,8 @@ def _expr(run: _Run, node: Node | None, s: set[State]) -> set[State]:
             run.escaped = True
             if _scanned(node):
                 return set(s) | {"value"}  # a scanf conversion: assigned when it matches, else not
-            return _undecide(set(s)) | {"value"}  # whoever gets the address may assign it, or not
+            # whoever gets the address may assign it anything (NULL, memory, another object), or not
+            return _undecide(set(s)) | set(ANY)
         if path is not None and relation(path, run.name) is not None:
             run.escaped = True
             return _undecide(_expr(run, arg, s))  # the address of it, of a part, or of its whole

@@ -128,6 +128,9 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
             return None
     if t == "char_literal":
         return 1
+    if t in {"true", "false"}:  # tree-sitter reads TRUE/FALSE as these too: a macro of the file wins
+        macro = ctx.macro(text(node)) if text(node) not in {"true", "false"} else None
+        return int_text(ctx, macro, func, depth) if macro is not None else int(t == "true")
     if t == "sizeof_expression":
         return sizeof_value(ctx, node, func)
     if t == "call_expression" and callee_of(node) in {"strlen", "wcslen"} and len(call_args(node)) == 1:

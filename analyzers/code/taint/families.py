@@ -40,6 +40,7 @@ Family = Literal[
     "use_after_free",
     "leak",
     "stack_alloc",
+    "pointer_size",
     "search_path",
     "tmpfile",
     "assertion",
@@ -123,6 +124,7 @@ CWE_FAMILY: Final[dict[int, Family]] = {
     415: "double_free",
     416: "use_after_free",
     825: "use_after_free",
+    467: "pointer_size",
     401: "leak",
     772: "leak",
     775: "leak",
@@ -227,6 +229,19 @@ CPPCHECK_FAMILY: Final[dict[str, Family]] = {
     "constVariablePointer": "quality",
     "shadowVariable": "quality",
     "shadowArgument": "quality",
+    "shadowFunction": "quality",
+    "unusedFunction": "quality",
+    "staticFunction": "quality",
+    "variableScope": "quality",
+    "unreadVariable": "quality",
+    "knownConditionTrueFalse": "quality",
+    "missingReturn": "quality",
+    "duplicateBreak": "quality",
+    # notices about cppcheck's own configuration (headers it was not given), checked against the tree
+    "missingInclude": "quality",
+    "missingIncludeSystem": "quality",
+    "pointerSize": "pointer_size",
+    "sizeofwithsilentarraypointer": "pointer_size",
 }
 
 # flawfinder rule ids whose CWE names no family the analyst models.
@@ -320,6 +335,14 @@ GCC_OPTION_FAMILY: Final[dict[str, Family]] = {
     "-Wunused-parameter": "quality",
     "-Wunused-variable": "quality",
     "-Wunused-label": "quality",
+    "-Wimplicit-fallthrough": "quality",
+    "-Wimplicit-fallthrough=": "quality",
+    "-Wmissing-field-initializers": "quality",
+    "-Wcast-function-type": "quality",
+    "-Wsign-compare": "quality",
+    "-Wsizeof-pointer-memaccess": "pointer_size",
+    "-Wsizeof-pointer-div": "pointer_size",
+    "-Wsizeof-array-argument": "pointer_size",
 }
 _GCC_OPTION = re.compile(r"-W[a-z][a-z0-9-]*=?")
 
@@ -352,7 +375,7 @@ _KEYWORDS: Final[tuple[tuple[str, Family], ...]] = (
     (r"random", "weak_random"),
     (r"trust[-_.]?boundary", "trust_boundary"),
     (r"verify|certificate|cert[-_.]?validation", "tls"),
-    (r"format|printf", "format_string"),
+    (r"(?<![a-z])format|printf", "format_string"),  # not "information[...]" of cppcheck
     (r"buffer|strcpy|strcat|sprintf|memcpy|gets", "buffer"),
 )
 

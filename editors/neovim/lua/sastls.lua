@@ -5,7 +5,7 @@ local M = {}
 M.defaults = {
   cmd = nil, -- default: <root>/.venv/bin/sastls serve, else `sastls serve` from PATH
   filetypes = { "python", "c", "cpp", "java", "javascript", "typescript", "typescriptreact", "go" },
-  root_markers = { ".sastls.toml", "pyproject.toml", "setup.py", ".git" },
+  root_markers = { ".sastls.toml", "pyproject.toml", "setup.py", ".git", "compile_commands.json" },
   settings = {}, -- same keys as .sastls.toml, e.g. { analyst = "llm", model = "ollama/llama3.1" }
   progress = true, -- echo $/progress messages
 }

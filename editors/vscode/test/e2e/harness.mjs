@@ -253,3 +253,23 @@ export async function contextMenu(page, out, re, item) {
   }
   throw new Error(`the context menu's ${item} did not react`);
 }
+
+/** The hover at `line` (Go to Line, then Ctrl+K Ctrl+I: the keyboard's "show hover") once its text matches
+ * `re`; asked again until `timeout` (a verdict may still be on its way). */
+export async function hoverAt(page, out, line, re, timeout = 60_000) {
+  const start = Date.now();
+  for (;;) {
+    await goToLine(page, out, line);
+    await chord(page, "Control", "KeyK");
+    await chord(page, "Control", "KeyI");
+    await sleep(1500);
+    const text = await page.evaluate(() =>
+      [...document.querySelectorAll(".monaco-hover")].map((h) => h.textContent || "").join("\n"));
+    if (re.test(text)) return text;
+    if (Date.now() - start > timeout) {
+      await page.screenshot({ path: path.join(out, `timeout-hover-${line}.png`) });
+      throw new Error(`timed out waiting for a hover matching ${re} at line ${line}: ${text.slice(0, 300)}`);
+    }
+    await page.keyboard.press("Escape");
+  }
+}
