@@ -16,8 +16,10 @@ releases, by the three scanners OpenScanHub runs on C:
 - gcc ``-fanalyzer -Wall -Wextra -fdiagnostics-format=json`` (gcc 12 here), one compile per file,
   with ``-I`` on the folder of every scanned file and on Python's headers (JSON lines).
 
-Outputs per release, paths relative to it: ``c-findings/<tree>/{flawfinder.sarif,cppcheck.xml,
-gcc.json}``. A stamp (tool versions, files) makes a warm run skip the scan. A scanner that is not
+Outputs per release, paths relative to it: ``c-findings-v3/<tree>/{flawfinder.sarif,cppcheck.xml,
+gcc.json}`` (the folder names the scan's recipe, so branches scanning differently do not overwrite each
+other's outputs in the shared cache). A stamp (tool versions, files) makes a warm run skip the scan.
+gcc's diagnostics located outside the release (system and Python headers) are left out. A scanner that is not
 installed is left out, and said so (the labels on its findings then count as missing).
 """
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import shutil
 import subprocess
 import sys
@@ -38,6 +41,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 MANIFEST = HERE / "c_manifest.toml"
 TOOLS = ("flawfinder", "cppcheck", "gcc")
+SCAN = "c-scan v3"  # the recipe below: bump it (and the folder) when what a scan writes changes
+FINDINGS = "c-findings-v3"
 
 sys.path.insert(0, str(HERE))
 from materialise import Report, _log, judge, load_manifest, materialise, triage  # noqa: E402
@@ -67,15 +72,34 @@ def _stamp(tree: Path, files: Sequence[str], versions: dict[str, str]) -> str:
     h.update(repr(sorted(versions.items())).encode())
     h.update((tree / ".sastls-sha256").read_bytes() if (tree / ".sastls-sha256").is_file() else b"")
     h.update("\n".join(files).encode())
-    h.update(b"c-scan v1")
+    h.update(SCAN.encode())
     return h.hexdigest()
+
+
+def include_dirs(files: Sequence[str]) -> list[str]:
+    """``-I`` folders for ``files``: each file's folder and every folder above it inside the release
+    (``src/onset/onset.c`` includes ``aubio_priv.h`` from ``src/``), nearest first."""
+    out: list[str] = []
+    for f in files:
+        for d in Path(f).parents:
+            if str(d) not in out:
+                out.append(str(d))
+    return out
+
+
+def _in_release(diagnostic: dict[str, Any]) -> bool:
+    """gcc's diagnostic is located in the release (a relative path), not in a system or Python header
+    (dulwich 0.9's Python 2 C code breaks in Python 3's headers: errors there are no finding of the
+    release, and ``sastls triage`` rightly refuses locations outside the workspace)."""
+    locs = diagnostic.get("locations") or [{}]
+    where = str(locs[0].get("caret", {}).get("file", ""))
+    return bool(where) and not where.startswith(("/", ".."))
 
 
 def scan_tree(tree: Path, files: Sequence[str], out: Path) -> list[Path]:
     """flawfinder, cppcheck and gcc -fanalyzer on ``files`` of one release; the output files."""
     out.mkdir(parents=True, exist_ok=True)
-    dirs = sorted({str(Path(f).parent) for f in files})
-    incs = [x for d in dirs for x in ("-I", d)]
+    incs = [x for d in include_dirs(files) for x in ("-I", d)]
     written: list[Path] = []
     ff, cpp, gcc = tool("flawfinder"), tool("cppcheck"), tool("gcc")
     if ff:
@@ -91,6 +115,7 @@ def scan_tree(tree: Path, files: Sequence[str], out: Path) -> list[Path]:
         written.append(out / "cppcheck.xml")
     if gcc:
         python_h = ["-I", sysconfig.get_paths()["include"]]
+        diagnostics = 0
         with (out / "gcc.json").open("w") as fh:
             for src in files:
                 cmd = [gcc, "-fanalyzer", "-Wall", "-Wextra", "-fdiagnostics-format=json", *incs, *python_h]
@@ -101,10 +126,18 @@ def scan_tree(tree: Path, files: Sequence[str], out: Path) -> list[Path]:
                     text=True,
                     check=False,
                 )
-                text = done.stderr.strip()
-                if text.startswith("["):
-                    fh.write(text + "\n")
-        written.append(out / "gcc.json")
+                # the JSON array is gcc's first line; a fatal error (a header it cannot find) adds
+                # "compilation terminated." after it, which is not JSON
+                first = done.stderr.lstrip().split("\n", 1)[0].strip()
+                if first.startswith("["):
+                    kept = [d for d in json.loads(first) if _in_release(d)]
+                    if kept:
+                        fh.write(json.dumps(kept) + "\n")
+                        diagnostics += len(kept)
+        if diagnostics:
+            written.append(out / "gcc.json")
+        else:
+            (out / "gcc.json").unlink()  # nothing to say: an empty file is no findings file
     return written
 
 
@@ -114,7 +147,7 @@ def scan(manifest: Any, report: Report, cache: Path, force: bool = False, jobs: 
     for name in TOOLS:
         if name not in versions:
             report.errors.append(f"{name} is not installed: its findings are missing from the corpus")
-    out_root = cache / "c-findings"
+    out_root = cache / FINDINGS
     todo: list[tuple[str, Path, list[str], Path]] = []
     for name, (_, _, files) in manifest.trees().items():
         tree = report.trees.get(name)
@@ -155,6 +188,8 @@ def fill(
     if report.errors:
         more = f" (and {len(report.errors) - 1} more)" if len(report.errors) > 1 else ""
         raise RegistryError(report.errors[0] + more)
+    for name, size, seconds in sorted(registry.fetched):
+        _log(f"fetched {name}: {size / 1e6:.1f} MB in {seconds:.1f}s")
     scan(manifest, report, registry.cache, force=force)
     for e in report.errors:
         _log(f"warning: {e}")

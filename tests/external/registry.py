@@ -33,6 +33,7 @@ import sys
 import tarfile
 import tempfile
 import threading
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -153,6 +154,7 @@ class Registry:
         self.cache = (cache or default_cache()).expanduser()
         self._index_url = index_url
         self.downloaded: list[str] = []  # file names fetched from the network in this process
+        self.fetched: list[tuple[str, int, float]] = []  # (sdist file name, bytes, seconds) of those
         self.downloaded_bytes = 0  # bytes read from the network (index pages and sdists)
         self._lock = threading.Lock()
 
@@ -250,6 +252,7 @@ class Registry:
         self.sdists.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=".part-", dir=self.sdists)
         tmp = Path(tmp_name)
+        started = time.perf_counter()
         try:
             digest = hashlib.sha256()
             size = 0
@@ -271,6 +274,7 @@ class Registry:
         with self._lock:
             self.downloaded.append(dist.filename)
             self.downloaded_bytes += size
+            self.fetched.append((dist.filename, size, time.perf_counter() - started))
         return dest
 
     def tree(self, name: str, version: str, sha256: str | None = None) -> Path:

@@ -1,7 +1,8 @@
 """The external C corpus: manifest integrity (always) and the analyst's figures (registry permitting).
 
 c_manifest.toml labels real scanner findings on the C code of PyPI packages with advisories in the
-PyPA advisory database (Pillow's libImaging decoders, bsdiff4, Mercurial), from each project's fix commit;
+PyPA advisory database (Pillow's libImaging, bsdiff4, Mercurial, numpy, aubio, dulwich), from each
+project's fix commit;
 c_materialise.py fetches the sdists from PyPI (pinned sha256) into ~/.cache/sastls/external and runs
 flawfinder, cppcheck and gcc -fanalyzer on the files each fix touched, in both releases. When the
 registry cannot be reached, or no C scanner is installed, the corpus tests skip with the reason, and
@@ -32,11 +33,12 @@ MANIFEST = HERE / "c_manifest.toml"
 METRICS_OUT = REPO / "test-output" / "c-cves-metrics.json"
 STATUS_OUT = REPO / "test-output" / "external-c-status.txt"
 
-MIN_ADVISORIES = 8
-# The issue's targets (reported) and today's floors (asserted). Measured 2026-11-25 (8 advisories,
-# 21 labelled findings): recall 1.000 (14/14), fixed-code dropped 0.000 (0/7), NEEDS_REVIEW 0.000.
+MIN_ADVISORIES = 13
+# The issue's targets (reported) and today's floors (asserted). Measured 2026-11-28 (13 advisories,
+# 38 labelled findings): recall 1.000 (25/25), fixed-code dropped 0.385 (5/13), NEEDS_REVIEW 0.237
+# (9/38: 8 fixed-code copies whose checks bound them against sizes not known in the function, 1 real).
 TARGET_RECALL, TARGET_DROPPED, TARGET_REVIEW = 0.99, 0.70, 0.25
-FLOOR_RECALL, FLOOR_DROPPED, CEILING_REVIEW = 1.0, 0.0, 0.25
+FLOOR_RECALL, FLOOR_DROPPED, CEILING_REVIEW = 1.0, 0.38, 0.25
 
 
 def _manifest() -> Any:
@@ -179,7 +181,13 @@ def test_offline_analyst_on_the_external_c_corpus(corpus: Any) -> None:
         kind = "LOST" if j.label.real else "KEPT"
         where = f"{k.tree}/{k.file}:{k.line} {k.tool}:{k.rule}"
         print(f"{kind} {j.label.advisory} {where} -> {j.verdict}: {j.justification}")
+    for j in ev.needs_review:
+        if j.label.real:  # the fixed-code ones are among the KEPT above
+            k = j.label.key
+            where = f"{k.tree}/{k.file}:{k.line} {k.tool}:{k.rule}"
+            print(f"REVIEW {j.label.advisory} {where} -> {j.verdict}: {j.justification}")
     judged = sum(1 for j in ev.judged if j.verdict is not None)
+    print("slowest releases to judge: " + ", ".join(f"{t} {s:.1f}s" for t, s in corpus.slowest))
     cost = ", ".join(f"{k} {v:.1f}s" for k, v in corpus.seconds.items())
     cost += f"; {corpus.downloaded} sdists, {corpus.downloaded_bytes / 1e6:.1f} MB fetched"
     line = (

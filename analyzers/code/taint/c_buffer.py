@@ -65,6 +65,7 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
         return all_dead(ctx, targets, dead)
     notes: list[Note] = []
     read_numbers = False
+    undecided: Outcome | None = None
     for node in live:
         if node in calls:
             r = copy_safe(ctx, node)
@@ -80,8 +81,13 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
         else:
             r = index_safe(ctx, node)
         if isinstance(r, Outcome):
-            return r
+            if r.verdict == "TRUE_POSITIVE":
+                return r
+            undecided = undecided or r  # a later write on the line may be unbounded
+            continue
         notes.extend(r)
+    if undecided is not None:
+        return undecided
     if reads:
         return Outcome(
             "FALSE_POSITIVE",

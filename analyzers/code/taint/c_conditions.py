@@ -25,13 +25,15 @@ def holding_conditions(node: Node) -> list[tuple[Node, bool, Node]]:
             cons = cur.child_by_field_name("consequence")
             alt = cur.child_by_field_name("alternative")
             if cond is not None and cons is not None and inside(child, cons):
-                if not reassigned(cond, [cons], node):  # `if (p) { p = f(); *p ...`: p changed since
+                # `if (p) { p = f(); *p ...`: p changed since; or a loop in the branch changes it later
+                if not reassigned(cond, [cons], node) and not loop_reassigned(cond, cons, node):
                     out.append((cond, True, cur))
             elif (
                 cond is not None
                 and alt is not None
                 and inside(child, alt)
                 and not reassigned(cond, [alt], node)
+                and not loop_reassigned(cond, alt, node)
             ):
                 out.append((cond, False, cur))
         elif t in {"while_statement", "for_statement"}:
@@ -83,7 +85,9 @@ def holding_conditions(node: Node) -> list[tuple[Node, bool, Node]]:
                         alt = s.child_by_field_name("alternative")
                         if cond is None or cons is None:
                             continue
-                        if reassigned(cond, stmts[i + 1 : idx + 1], node):
+                        if reassigned(cond, stmts[i + 1 : idx + 1], node) or loop_reassigned(
+                            cond, stmts[idx], node
+                        ):
                             continue  # the checked variables change before the use
                         if terminates(cons) and (alt is None or not terminates(alt)):
                             out.append((cond, False, s))
@@ -129,6 +133,24 @@ def reassigned(cond: Node, stmts: list[Node], upto: Node) -> bool:
                 and text(strip_expr(n.child_by_field_name("argument") or n)) in names
             ):
                 return True  # handed by address: the callee may change it
+    return False
+
+
+def loop_reassigned(cond: Node, stmt: Node, node: Node) -> bool:
+    """A loop inside ``stmt`` that holds ``node`` assigns a variable of ``cond`` anywhere in it (after
+    ``node`` too: the next iteration runs ``node`` again with the new value)."""
+    names = idents(cond)
+    cur = node.parent
+    while cur is not None and inside(cur, stmt):
+        if cur.type in {"while_statement", "for_statement", "do_statement"}:
+            for n in walk(cur):
+                if n.type == "assignment_expression" and text(n.child_by_field_name("left")) in names:
+                    return True
+                if n.type == "update_expression" and text(n.child_by_field_name("argument")) in names:
+                    return True
+        if cur == stmt:
+            break
+        cur = cur.parent
     return False
 
 

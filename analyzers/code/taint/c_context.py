@@ -76,7 +76,7 @@ class Ctx:
             return None
         self.not_macros.add(name)
         try:
-            matches = self.index.definitions(name, from_path=self.path, limit=3)
+            matches = self.index.definitions(name, from_path=self.path, limit=3, fuzzy=False)
         except Exception:
             return None
         for m in matches:

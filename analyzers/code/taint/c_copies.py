@@ -8,6 +8,8 @@ from tree_sitter import Node
 
 from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, keep
+from .c_elements import elements_fit
+from .c_guards import guarded_copy
 from .c_objects import room, writable
 from .c_paths import cannot_be_negative, upper_bound, upper_bound_of
 from .c_provenance import definition_of
@@ -37,13 +39,12 @@ from .values import Note
 
 def copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     """A copy is safe when what it writes fits its destination, what it reads lies inside its
-    source, and a string it leaves behind is terminated before it is used as one."""
+    source, and a string it leaves behind is terminated before it is used as one. A side that does not
+    fit keeps it TRUE_POSITIVE, or NEEDS_REVIEW when checks before it bound that side (``c_guards``)."""
     got = _writes_fit(ctx, call)
-    if isinstance(got, Outcome):
-        return got
     more = _reads_fit(ctx, call)
-    if isinstance(more, Outcome):
-        return more
+    if isinstance(got, Outcome) or isinstance(more, Outcome):
+        return guarded_copy(ctx, call, got, more)  # TRUE_POSITIVE unless checks bound both sides
     term = _terminated(ctx, call)
     if isinstance(term, Outcome):
         return term
@@ -111,6 +112,12 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     if name not in _EXACT_READS | _BOUNDED_READS:
         return []
     n = _length(ctx, call)
+    if (
+        n is None
+        and got is None
+        and (name in _BOUNDED_READS or _paired(ctx, call, src, func) or _measured(ctx, call, src))
+    ):
+        return []  # as below: whatever the length, the read stays in a string or the caller's pair
     if n is None:
         return keep(ctx, call, f"{name}() reads a length not bounded by `{text(src)}`", _OOB_READ)
     unit = 4 if name in WIDE_COPIES else 1
@@ -399,6 +406,9 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     after = room_left(ctx, call, dst, n, unit=4 if name in WIDE_COPIES else 1, func=func)
     if after is not None:
         return after
+    counted = elements_fit(ctx, call, dst, n, func) if name not in WIDE_COPIES else None
+    if counted is not None:
+        return [sink, *counted]
     return keep(ctx, call, f"length `{text(n)}` of {name}() is not bounded by `{text(dst)}`")
 
 

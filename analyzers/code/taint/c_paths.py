@@ -8,6 +8,7 @@ from tree_sitter import Node
 from .c_conditions import comparisons, holding_conditions, reassigned
 from .c_context import Ctx
 from .c_lengths import string_length_bound
+from .c_macros import macro_conditions
 from .c_tree import callee_of, inside, squash, strip_expr, text
 from .c_values import UNSIGNED, const_int, declared_type, sizeof_value
 
@@ -52,10 +53,11 @@ def _largest(ctx: Ctx, e: Node, func: Node, depth: int) -> int | None:
 
 def upper_bound_of(ctx: Ctx, names: set[str], at: Node, func: Node | None) -> tuple[int, Node] | None:
     """The largest value any expression in ``names`` (squashed text) can have at ``at``: from
-    dominating checks (``if (n < K)``, ``if (strlen(s) >= K) return;``) or a clamp just before
+    dominating checks (``if (n < K)``, ``if (strlen(s) >= K) return;``, or a macro expanding to such
+    a check) or a clamp just before
     (``if (n > K) n = K;``) that nothing undoes."""
     best: tuple[int, Node] | None = None
-    for cond, truth, where in holding_conditions(at):
+    for cond, truth, where in facts(ctx, at):
         for var, op, other in comparisons(cond, truth):
             if squash(var) not in names or op not in {"<", "<="}:
                 continue
@@ -117,8 +119,14 @@ def clamp_bound(ctx: Ctx, names: set[str], at: Node, func: Node | None) -> tuple
     return None
 
 
+def facts(ctx: Ctx, at: Node) -> list[tuple[Node, bool, Node]]:
+    """Conditions that hold whenever ``at`` runs: dominating checks written out, and those hidden in
+    function-like macros that leave when their condition holds (``c_macros``)."""
+    return holding_conditions(at) + macro_conditions(ctx, at)
+
+
 def nonnegative(ctx: Ctx, name: str, at: Node, func: Node | None) -> bool:
-    for cond, truth, _where in holding_conditions(at):
+    for cond, truth, _where in facts(ctx, at):
         for var, op, other in comparisons(cond, truth):
             v = const_int(ctx, other, func)
             if var == name and op in {">", ">="} and v is not None and v >= (0 if op == ">=" else -1):

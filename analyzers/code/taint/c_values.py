@@ -328,7 +328,7 @@ def _roots(ctx: Ctx, name: str) -> list[Node]:
     """The file's syntax tree, then those of the headers it includes that define ``name``."""
     roots = [ctx.parsed.tree.root_node]
     try:
-        matches = ctx.index.definitions(name, from_path=ctx.path, limit=3)
+        matches = ctx.index.definitions(name, from_path=ctx.path, limit=3, fuzzy=False)
     except Exception:
         return roots
     for m in matches:
@@ -380,16 +380,17 @@ def array_size(ctx: Ctx, name: str, func: Node | None, at: Node) -> int | None:
     scopes = [func] if func is not None else []
     scopes.append(ctx.parsed.tree.root_node)
     for scope in scopes:
+        if scope != func and func is not None and _declared_in(func, name):
+            return None  # a parameter or local of ``func`` that is no array hides any file-level one
         for n in walk(scope):
-            if n.type == "function_definition" and func not in (n, scope):
-                continue
             if n.type != "array_declarator":
                 continue
             decl = n.child_by_field_name("declarator")
             if decl is None or text(decl) != name:
                 continue
-            if enclosing_function(n) != func and scope == func:
-                continue
+            owner = enclosing_function(n)
+            if (scope == func and owner != func) or (scope != func and owner is not None):
+                continue  # another function's array of the same name
             if n.parent is not None and n.parent.type == "parameter_declaration":
                 return param_array_size(ctx, n, func)  # a pointer: trust the bound only if callers honour it
             size_node = n.child_by_field_name("size")
@@ -410,6 +411,16 @@ def array_size(ctx: Ctx, name: str, func: Node | None, at: Node) -> int | None:
                 return None
             return count * elem
     return None
+
+
+def _declared_in(func: Node, name: str) -> bool:
+    """``name`` is a parameter of ``func`` or declared in its body."""
+    for n in walk(func):
+        if n.type in {"parameter_declaration", "declaration"} and any(
+            declared_name(d) == name or (d.type == "identifier" and text(d) == name) for d in n.named_children
+        ):
+            return True
+    return False
 
 
 def param_array_size(ctx: Ctx, decl: Node, func: Node | None) -> int | None:
