@@ -10,14 +10,14 @@ from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, keep
 from .c_elements import elements_fit
 from .c_guards import guarded_copy
-from .c_objects import room, writable
+from .c_objects import elem_of, room, writable
 from .c_paths import cannot_be_negative, upper_bound, upper_bound_of
 from .c_provenance import definition_of
 from .c_roomleft import at_string_end, room_left
 from .c_sized import sized_for_source
 from .c_sizeof import pointer_sizeof_length
 from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, WIDE_COPIES
-from .c_strings import max_int, max_len
+from .c_strings import char_width, max_int, max_len
 from .c_tree import (
     aliases_of,
     call_args,
@@ -26,6 +26,7 @@ from .c_tree import (
     idents,
     line_of,
     param_names,
+    plain_definitions,
     pointer_base,
     squash,
     strip_expr,
@@ -154,27 +155,107 @@ def _measured(ctx: Ctx, call: Node, src: Node) -> bool:
 
 
 def _paired(ctx: Ctx, call: Node, src: Node, func: Node | None) -> bool:
-    """The source and the length both come from the function's parameters (``f(p, n)`` copying
-    ``n`` bytes of ``p``): how many bytes ``p`` holds is the callers' contract."""
+    """The source is a pointer parameter, from its start, and the length is another parameter (or a
+    local holding it, or it clamped lower): ``f(p, n)`` copying ``n`` bytes of ``p``: how many bytes
+    ``p`` holds is the callers' contract. A length read out of memory (``n = p[0]``), grown
+    (``n + 10``) or a source at an offset (``p + 20``) is no such pair."""
     if func is None:
         return False
     params = set(param_names(func))
     _d, _s, n_i = COPY_FUNCS[ctx.callee(call)]
     args = call_args(call)
-    if pointer_base(src) not in params or n_i >= len(args):
+    s = strip_expr(src)
+    if s.type != "identifier" or text(s) not in params or n_i >= len(args):
         return False
-    named = idents(args[n_i])
-    return bool(named & params) or any(_clamped_param(ctx, x, func, params) for x in named)
+    from .c_callers import keeps_value
+
+    if not keeps_value(func, text(s)):
+        return False
+    length = strip_expr(args[n_i])
+    if length.type == "binary_expression" and text(length.child_by_field_name("operator")) == "*":
+        # `n * sizeof(T)` with T the size of what the source points to: n elements of the pair
+        left, right = length.child_by_field_name("left"), length.child_by_field_name("right")
+        for count, size in ((left, right), (right, left)):
+            if count is not None and size is not None and _sizeof_pointee(ctx, size, text(s), func):
+                return _caller_length(ctx, count, func, params - {text(s)}, 0)
+        return False
+    return _caller_length(ctx, length, func, params - {text(s)}, 0)
 
 
-def _clamped_param(ctx: Ctx, name: str, func: Node, params: set[str]) -> bool:
-    """A local length assigned from a parameter (``len = n;``)."""
-    return any(
-        n.type in {"init_declarator", "assignment_expression"}
-        and text(n.child_by_field_name("declarator") or n.child_by_field_name("left")).lstrip("* ") == name
-        and bool(idents(n.child_by_field_name("value") or n.child_by_field_name("right") or n) & params)
-        for n in walk(func)
-    )
+def _sizeof_pointee(ctx: Ctx, size: Node, pointer: str, func: Node) -> bool:
+    """``size`` is ``sizeof`` of what ``pointer`` points to (its declared pointee type, or as many
+    bytes)."""
+    e = strip_expr(size)
+    if e.type != "sizeof_expression":
+        return False
+    declared = declared_type(pointer, func, ctx.parsed.tree.root_node) or ""
+    pointee = " ".join(declared.replace("const", " ").replace("*", " ").split())
+    typ = e.child_by_field_name("type") or e.child_by_field_name("value")  # `(T)` of a typedef not seen
+    named = " ".join(text(typ).strip("() ").replace("const", " ").split()) if typ is not None else ""
+    if pointee and named in {pointee, f"*{pointer}", f"{pointer}[0]"}:
+        return True
+    elem = elem_of(ctx, pointer, func)
+    return elem is not None and const_int(ctx, e, func) == elem
+
+
+def _caller_length(ctx: Ctx, expr: Node, func: Node, params: set[str], depth: int) -> bool:
+    """``expr`` is never more than a length parameter's value: the parameter itself (never changed), a
+    local whose every definition is such a length, or ``n > K ? K : n`` (and its mirror forms)."""
+    from .c_callers import keeps_value
+
+    e = strip_expr(expr)
+    if depth > 3:
+        return False
+    if e.type == "identifier":
+        name = text(e)
+        if name in params:
+            return keeps_value(func, name) or _only_lowered(func, name)
+        defs = plain_definitions(func, name)
+        return bool(defs) and all(_caller_length(ctx, v, func, params, depth + 1) for _n, v in defs or [])
+    if e.type == "conditional_expression":
+        cond = e.child_by_field_name("condition")
+        cons, alt = e.child_by_field_name("consequence"), e.child_by_field_name("alternative")
+        if cond is None or cons is None or alt is None:
+            return False
+        for arm, other, truth in ((cons, alt, True), (alt, cons, False)):
+            # `arm` is taken only when the length in `other` is at least `arm`
+            if _caller_length(ctx, other, func, params, depth + 1) and any(
+                squash(var) == squash(text(strip_expr(other)))
+                and op in {">", ">="}
+                and squash(text(strip_expr(k))) == squash(text(strip_expr(arm)))
+                for var, op, k in comparisons(cond, truth)
+            ):
+                return True
+        return False
+    return False
+
+
+def _only_lowered(func: Node, name: str) -> bool:
+    """Every change of ``name`` is ``name = K`` under a check that ``name`` is above ``K``
+    (``if (n > sizeof b) n = sizeof b;``): it only ever gets smaller than the value it was given."""
+    for n in walk(func):
+        if n.type == "update_expression" and squash(text(n.child_by_field_name("argument") or n)) == name:
+            return False
+        if (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and squash(text(n.child_by_field_name("argument") or n)) == name
+        ):
+            return False
+        if n.type != "assignment_expression" or squash(text(n.child_by_field_name("left") or n)) != name:
+            continue
+        right = n.child_by_field_name("right")
+        if text(n.child_by_field_name("operator")) != "=" or right is None:
+            return False
+        if not any(
+            squash(var) == name
+            and op in {">", ">="}
+            and squash(text(strip_expr(k))) == squash(text(strip_expr(right)))
+            for cond, truth, _w in holding_conditions(n)
+            for var, op, k in comparisons(cond, truth)
+        ):
+            return False
+    return True
 
 
 _TERMINATES = re.compile(r"^(0|'\\0'|L'\\0'|'\\x0*0')$")
@@ -239,8 +320,9 @@ def copies_terminator(ctx: Ctx, call: Node, src: Node, n: Node, func: Node) -> b
     length = const_int(ctx, n, func)
     literal = const_string(ctx, src, func)
     if literal is not None and length is not None:
-        unit = 4 if ctx.callee(call) in WIDE_COPIES else 1
-        return length >= (len(literal[0]) + 1) * (unit if ctx.callee(call).startswith("w") else 1)
+        # wide copies (wcsncpy, wmemcpy) count characters; byte copies count the literal's bytes
+        width = 1 if ctx.callee(call) in WIDE_COPIES else char_width(ctx, src, func)
+        return width is not None and length >= (len(literal[0]) + 1) * width
     s = squash(text(strip_expr(src)))
     body = squash(text(n))
     return f"strlen({s})+1" in body or f"wcslen({s})+1" in body
