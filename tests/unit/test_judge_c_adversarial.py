@@ -31,6 +31,8 @@ STRCPY = ("flawfinder", "FF1001", (120,), "buffer/strcpy:Does not check for buff
 MEMCPY = ("flawfinder", "FF1004", (120,), "buffer/memcpy:Does not check for buffer overflows (CWE-120).")
 WCSNCPY = ("flawfinder", "FF1009", (120,), "buffer/wcsncpy:Easily used incorrectly (CWE-120).")
 DECL = ("flawfinder", "FF1013", (119, 120), "buffer/char:Statically-sized arrays (CWE-119!/CWE-120).")
+STRCAT = ("flawfinder", "FF1005", (120,), "buffer/strcat:Does not check for buffer overflows (CWE-120).")
+STRNCAT = ("flawfinder", "FF1010", (120,), "buffer/strncat:Easily used incorrectly (CWE-120).")
 ATOI = (
     "flawfinder",
     "FF1047",
@@ -1413,6 +1415,166 @@ static void run(void)
     fill(data);
 }
 int main(void) { run(); return 0; }
+""",
+        {},
+    ),
+    (
+        "pointer-kept-in-a-global-by-a-helper",
+        DECL,
+        "not FP",
+        """
+#include <string.h>
+static char *keep;
+static void remember(char *p) { keep = p; }
+static void fill(const char *in) { strcpy(keep, in); }
+void run(const char *in)
+{
+    char buf[10]; /* <- */
+    remember(buf);
+    fill(in);
+}
+""",
+        {},
+    ),
+    (
+        "pointer-handed-back-through-three-helpers",
+        DECL,
+        "not FP",
+        """
+#include <string.h>
+static char *id(char *p) { return p; }
+static char *mid(char *p) { return id(p); }
+static char *top(char *p) { return mid(p); }
+void run(const char *in)
+{
+    char buf[10]; /* <- */
+    char *q = top(buf);
+    strcpy(q, in);
+}
+""",
+        {},
+    ),
+    (
+        "wrapper-keeps-its-destination-in-a-global",
+        DECL,
+        "not FP",
+        """
+#include <string.h>
+char *last;
+static void put(char *dst, const char *src)
+{
+    strcpy(dst, src);
+    last = dst;
+}
+void spoil(void);
+void run(void)
+{
+    char b[10]; /* <- */
+    put(b, "ab");
+    spoil();
+}
+""",
+        {},
+    ),
+    (
+        "wrapper-appends-in-a-loop",
+        DECL,
+        "not FP",
+        """
+#include <string.h>
+static void put(char *dst, const char *src, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        strcat(dst, src);
+}
+void run(int n)
+{
+    char b[10] = ""; /* <- */
+    put(b, "ab", n);
+}
+""",
+        {},
+    ),
+    (
+        "wrapper-copies-a-short-literal",
+        DECL,
+        "FALSE_POSITIVE",
+        """
+#include <string.h>
+static void put(char *dst, const char *src)
+{
+    strcpy(dst, src);
+}
+void run(void)
+{
+    char b[10]; /* <- */
+    put(b, "ab");
+}
+""",
+        {},
+    ),
+    (
+        "strcat-in-a-loop-of-unknown-rounds",
+        STRCAT,
+        "not FP",
+        """
+#include <string.h>
+void run(int n)
+{
+    char b[10] = "";
+    int i;
+    for (i = 0; i < n; i++)
+        strcat(b, "ab"); /* <- */
+}
+""",
+        {},
+    ),
+    (
+        "strcat-in-a-loop-that-runs-once",
+        STRCAT,
+        "FALSE_POSITIVE",
+        """
+#include <string.h>
+void run(void)
+{
+    char b[10] = "";
+    int i;
+    for (i = 0; i < 1; i++)
+        strcat(b, "ab"); /* <- */
+}
+""",
+        {},
+    ),
+    (
+        "strncat-in-a-loop-of-unknown-rounds",
+        STRNCAT,
+        "not FP",
+        """
+#include <string.h>
+void run(int n, const char *in)
+{
+    char b[10] = "";
+    int i;
+    for (i = 0; i < n; i++)
+        strncat(b, in, 3); /* <- */
+}
+""",
+        {},
+    ),
+    (
+        "strcpy-of-a-literal-in-a-loop",
+        STRCPY,
+        "FALSE_POSITIVE",
+        """
+#include <string.h>
+void run(int n)
+{
+    char b[10] = "";
+    int i;
+    for (i = 0; i < n; i++)
+        strcpy(b, "abcdef"); /* <- */
+}
 """,
         {},
     ),

@@ -26,6 +26,7 @@ from .c_spec import (
     SCAN_FUNCS,
 )
 from .c_tree import (
+    aliases_of,
     call_args,
     declared_name,
     enclosing_function,
@@ -33,12 +34,13 @@ from .c_tree import (
     inside,
     param_names,
     pointer_base,
+    pointer_bases,
     strip_expr,
     stripped_text,
     text,
     walk,
 )
-from .c_values import const_string
+from .c_values import const_string, declared_in
 
 _STORES = frozenset({"subscript_expression", "pointer_expression", "field_expression"})
 _ALLOCATORS = frozenset({"malloc", "calloc", "alloca", "_alloca", "__builtin_alloca", "realloc"})
@@ -258,6 +260,8 @@ def quiet_between(
         elif n.type in {"assignment_expression", "update_expression"}:
             target = n.child_by_field_name("left") or n.child_by_field_name("argument")
             lhs = strip_expr(target) if target is not None else None
+            if lhs is not None and lhs.type == "identifier" and not declared_in(func, text(lhs)):
+                return False  # a variable of the file (a pointer kept there may be written through later)
             if lhs is not None and lhs.type in {
                 "subscript_expression",
                 "pointer_expression",
@@ -289,6 +293,8 @@ def _quiet_callee(ctx: Ctx, call: Node, trusted: frozenset[str]) -> bool:
     handed = frozenset(
         params[i] for i, a in enumerate(call_args(call)) if i < len(params) and text(strip_expr(a)) in trusted
     )
+    if hands_back(octx, fdef):
+        return False
     octx.quiet_depth = ctx.quiet_depth + 1
     try:
         return quiet_between(
@@ -406,4 +412,25 @@ def _assigned_here(n: Node) -> bool:
         and p.type == "assignment_expression"
         and p.child_by_field_name("left") == n
         and text(p.child_by_field_name("operator")) == "="
+    )
+
+
+def hands_back(ctx: Ctx, func: Node) -> bool:
+    """``func`` returns a pointer that may point into what a pointer parameter was handed: the
+    caller's object comes back under another name."""
+    from .c_values import declared_type
+
+    root = ctx.parsed.tree.root_node
+    handed: set[str] = set()
+    for p in param_names(func):
+        typ = declared_type(p, func, root) or ""
+        if "*" in typ or "[" in typ:
+            handed |= aliases_of(func, p)
+    if not handed:
+        return False
+    return any(
+        n.type == "return_statement"
+        and n.named_children
+        and (pointer_bases(n.named_children[0]) & handed or n.named_children[0].type == "call_expression")
+        for n in walk(func)
     )

@@ -22,6 +22,7 @@ from .c_tree import (
     idents,
     inside,
     param_names,
+    squash,
     strip_expr,
     text,
     walk,
@@ -344,6 +345,51 @@ _LIBRARY = (
     | {"malloc", "calloc", "realloc", "free", "alloca", "strlen", "wcslen", "atoi", "atol", "strtol", "abs"}
 )  # fmt: skip
 _BRANCHES = {"if_statement", "switch_statement", "conditional_expression", "case_statement"}
+
+
+def runs_once(ctx: Ctx, loop: Node) -> bool:
+    """``for (i = A; i < B; i++)`` (or ``<=``) with constants, ``B - A <= 1`` rounds, and a body
+    that never assigns ``i``: the loop's body runs at most once."""
+    if loop.type != "for_statement":
+        return False
+    init, cond, update = (loop.child_by_field_name(f) for f in ("initializer", "condition", "update"))
+    body = loop.child_by_field_name("body")
+    if init is None or cond is None or update is None or body is None:
+        return False
+    init_e = strip_expr(init)
+    if init_e.type == "assignment_expression":
+        var, start = init_e.child_by_field_name("left"), init_e.child_by_field_name("right")
+    elif init_e.type == "declaration":
+        decl = next((c for c in init_e.named_children if c.type == "init_declarator"), None)
+        var = decl.child_by_field_name("declarator") if decl is not None else None
+        start = decl.child_by_field_name("value") if decl is not None else None
+    else:
+        return False
+    if var is None or start is None:
+        return False
+    name = text(strip_expr(var))
+    c = strip_expr(cond)
+    if c.type != "binary_expression" or text(strip_expr(c.child_by_field_name("left") or c)) != name:
+        return False
+    op = text(c.child_by_field_name("operator"))
+    func = enclosing_function(loop)
+    a, b = const_int(ctx, start, func), const_int(ctx, c.child_by_field_name("right"), func)
+    if a is None or b is None or op not in {"<", "<="} or (b + (op == "<=")) - a > 1:
+        return False
+    if squash(text(update)) not in {f"{name}++", f"++{name}", f"{name}+=1", f"{name}={name}+1"}:
+        return False
+    return not any(
+        (n.type == "assignment_expression" and text(strip_expr(n.child_by_field_name("left") or n)) == name)
+        or (
+            n.type == "update_expression" and text(strip_expr(n.child_by_field_name("argument") or n)) == name
+        )
+        or (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and text(strip_expr(n.child_by_field_name("argument") or n)) == name
+        )
+        for n in walk(body)
+    )
 
 
 def runs_before(ctx: Ctx, node: Node, at: Node) -> bool:

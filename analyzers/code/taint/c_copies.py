@@ -16,7 +16,7 @@ from .c_provenance import definition_of
 from .c_roomleft import at_string_end, room_left
 from .c_sized import sized_for_source
 from .c_sizeof import pointer_sizeof_length
-from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, WIDE_COPIES
+from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, READ_ONLY_ARGS, WIDE_COPIES
 from .c_strings import char_width, max_int, max_len
 from .c_tree import (
     aliases_of,
@@ -28,12 +28,13 @@ from .c_tree import (
     param_names,
     plain_definitions,
     pointer_base,
+    pointer_bases,
     squash,
     strip_expr,
     text,
     walk,
 )
-from .c_values import CONV, const_int, const_string, declared_type, sizeof_own_array
+from .c_values import CONV, const_int, const_string, declared_in, declared_type, sizeof_own_array
 from .outcome import Outcome
 from .values import Note
 
@@ -536,13 +537,20 @@ def copy_wrapper(ctx: Ctx, call: Node) -> tuple[Ctx, Node, list[tuple[Node, int,
     return (octx, func, copies) if copies else None
 
 
-def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
+def wrapper_copy_safe(ctx: Ctx, call: Node, *, back_followed: bool = True) -> list[Note] | Outcome:
+    """The copies a wrapper makes into its parameters, judged with this call's arguments, when they
+    are all it does with those parameters. ``back_followed``: a parameter the wrapper returns comes
+    back where the caller's judgement follows it (or what it comes back to is not this judgement's
+    concern)."""
     found = copy_wrapper(ctx, call)
     if found is None:
         return keep(ctx, call, f"{ctx.callee(call)}() writes without a known bound")
-    octx, _func, copies = found
+    octx, wrapper, copies = found
     args = call_args(call)
     func = enclosing_function(call)
+    odd = _other_writes(octx, wrapper, copies, used=not back_followed and _result_used(call))
+    if odd is not None:
+        return keep(ctx, call, f"{ctx.callee(call)}() {odd}")
     notes = [ctx.note(call, f"{ctx.callee(call)}() copies into its argument", "sink")]
     for inner, dst_param, bound in copies:
         if dst_param >= len(args):
@@ -606,6 +614,78 @@ def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
             f"the bound `{text(cap)}` passed to {ctx.callee(call)}() is not the size of `{text(dst)}`",
         )
     return notes
+
+
+def _other_writes(
+    ctx: Ctx, wrapper: Node, copies: list[tuple[Node, int, int | None]], *, used: bool
+) -> str | None:
+    """Why the wrapper's copies are not all it does with the parameters it copies into (None when
+    they are): the parameter is moved, kept in a variable of the file or a field, returned to a
+    caller that uses the value, written through otherwise, handed to a function other than a known
+    library one, or appended to in a loop (each round adds to the string)."""
+    from .c_callers import keeps_value
+
+    params = param_names(wrapper)
+    known = {c.id for c, _d, _b in copies}
+    for _inner, d, _b in copies:
+        p = params[d]
+        if not keeps_value(wrapper, p):
+            return f"moves its parameter `{p}` before copying into it"
+        held = aliases_of(wrapper, p)
+        if any(not x.isidentifier() or not declared_in(wrapper, x) for x in held):
+            return f"keeps a pointer from `{p}` where other code may write through it"
+        for n in walk(wrapper):
+            if (
+                n.type == "return_statement"
+                and n.named_children
+                and pointer_bases(n.named_children[0]) & held
+            ):
+                if used:
+                    return f"hands `{p}` back to a caller that keeps it"
+            elif n.type in {"assignment_expression", "update_expression"}:
+                target = n.child_by_field_name("left") or n.child_by_field_name("argument")
+                lhs = strip_expr(target) if target is not None else None
+                if (
+                    lhs is not None
+                    and lhs.type in {"subscript_expression", "pointer_expression"}
+                    and pointer_base(lhs.child_by_field_name("argument") or lhs) in held
+                ):
+                    return f"also writes through `{p}` at line {line_of(n)}"
+            elif n.type == "call_expression" and any(pointer_base(a) in held for a in call_args(n)):
+                name = ctx.callee(n)
+                if n.id in known:
+                    if name in _APPENDS and any(
+                        c.type in {"for_statement", "while_statement", "do_statement"}
+                        for c in _ancestors(n, wrapper)
+                    ):
+                        return f"appends to `{p}` in a loop (line {line_of(n)})"
+                    continue
+                if name in READ_ONLY_ARGS or name in _PRINTS:
+                    continue
+                if not any(pointer_base(a) in held for a in call_args(n)[:1]) and name in COPY_FUNCS:
+                    continue  # read as a copy's source
+                return f"hands `{p}` to {name or 'a call'}() at line {line_of(n)}"
+    return None
+
+
+_APPENDS = frozenset({"strcat", "strncat", "wcscat", "wcsncat"})
+_PRINTS = frozenset({"printf", "puts", "fputs", "fprintf", "wprintf", "printLine", "printWLine"})
+
+
+def _ancestors(n: Node, stop: Node) -> list[Node]:
+    out: list[Node] = []
+    cur = n.parent
+    while cur is not None and cur != stop:
+        out.append(cur)
+        cur = cur.parent
+    return out
+
+
+def _result_used(call: Node) -> bool:
+    cur = call.parent
+    while cur is not None and cur.type in {"parenthesized_expression", "cast_expression"}:
+        cur = cur.parent
+    return cur is not None and cur.type != "expression_statement"
 
 
 def _with_this_call(ctx: Ctx, octx: Ctx, call: Node, inner: Node, dst_param: int) -> list[Note] | None:

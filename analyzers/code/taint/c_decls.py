@@ -48,7 +48,7 @@ from .c_tree import (
     text,
     walk,
 )
-from .c_values import const_string, declared_type, writes_argument
+from .c_values import const_string, declared_in, declared_type, writes_argument
 from .outcome import Outcome
 from .values import Note
 
@@ -413,6 +413,8 @@ def _escapes(
         lhs = strip_expr(left)
         if lhs.type != "identifier":
             return n
+        if scope.type == "function_definition" and not declared_in(scope, text(lhs)):
+            return n  # a variable of the file: other functions may use the pointer kept there
     return None
 
 
@@ -465,8 +467,17 @@ def _call_safe(
         return []
     if callee in FORMAT_FUNCS and all(i >= FORMAT_FUNCS[callee] for i in at):
         return []  # printed (a constant format's arguments) or used as the format: only read
-    if copy_wrapper(ctx, call) is not None:
-        return wrapper_copy_safe(ctx, call)
+    wrapped = copy_wrapper(ctx, call)
+    if wrapped is not None:
+        back = all(
+            _returned_back(call, wrapped[1], param_names(wrapped[1])[d], pointers) for _c, d, _b in wrapped[2]
+        )
+        judged = wrapper_copy_safe(ctx, call, back_followed=back)
+        if not isinstance(judged, Outcome):
+            return judged
+        # not only copies: every access in the wrapper, with the room this call hands it
+        inside = _in_callee(ctx, call, at, index_safe, depth, pointers=pointers)
+        return inside if inside is not None else judged
     inside = _in_callee(ctx, call, at, index_safe, depth, pointers=pointers)
     if inside is not None:
         return inside
@@ -567,6 +578,14 @@ def _only_reads_param(ctx: Ctx, call: Node, at: list[int]) -> bool:
                 return False
             continue
         p = params[i]
+        held = aliases_of(fdef, p)
+        if any(not x.isidentifier() or not declared_in(fdef, x) for x in held):
+            return False  # a pointer to it kept in a global or a field: written later, elsewhere
+        if any(
+            n.type == "return_statement" and n.named_children and pointer_bases(n.named_children[0]) & held
+            for n in walk(fdef)
+        ):
+            return False  # handed back to the caller under another name
         for n in walk(fdef):
             if n.type == "assignment_expression":
                 left = n.child_by_field_name("left")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .c_conditions import LOOPS, dead_branch, runs_before
+from .c_conditions import LOOPS, dead_branch, runs_before, runs_once
 from .c_context import Ctx
 from .c_objects import elem_of, points_to
 from .c_spec import BYTE_FUNCS, COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
@@ -124,8 +124,11 @@ def _written_again(ctx: Ctx, at: Node, spot: _Spot, depth: int) -> bool:
     func = spot.func
     body = func.child_by_field_name("body")
     jumps = any(n.type == "goto_statement" for n in walk(func))
+    loops = [lp for lp in _loops_around(at, func) if not runs_once(ctx, lp)]
+    if (jumps or loops) and _writes_first(at, spot):
+        return True  # `at` itself writes the object (strcat into it): the next round starts longer
     spans = [(at.end_byte, body.end_byte)] if jumps and body is not None else []
-    spans += [(at.end_byte, lp.end_byte) for lp in _loops_around(at, func)]
+    spans += [(at.end_byte, lp.end_byte) for lp in loops]
     private = _private(ctx, func, spot.names, spot.obj)
     for start, end in spans:
         for n in walk(func):
@@ -136,6 +139,13 @@ def _written_again(ctx: Ctx, at: Node, spot: _Spot, depth: int) -> bool:
         if not private and not _untouched(ctx, func, (start, end), spot.names):
             return True
     return False
+
+
+def _writes_first(at: Node, spot: _Spot) -> bool:
+    """``at`` is a call that writes through its first argument into the object (not one only
+    reading it, like ``strlen``)."""
+    args = call_args(at) if at.type == "call_expression" else []
+    return bool(args) and pointer_base(args[0]) in spot.names and callee_of(at) not in _READS | READ_ONLY_ARGS
 
 
 def _private(ctx: Ctx, func: Node, names: set[str], obj: str | None) -> bool:

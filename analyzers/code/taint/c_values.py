@@ -393,7 +393,7 @@ def array_size(ctx: Ctx, name: str, func: Node | None, at: Node) -> int | None:
     scopes = [func] if func is not None else []
     scopes.append(ctx.parsed.tree.root_node)
     for scope in scopes:
-        if scope != func and func is not None and _declared_in(func, name):
+        if scope != func and func is not None and declared_in(func, name):
             return None  # a parameter or local of ``func`` that is no array hides any file-level one
         for n in walk(scope):
             if n.type != "array_declarator":
@@ -426,7 +426,7 @@ def array_size(ctx: Ctx, name: str, func: Node | None, at: Node) -> int | None:
     return None
 
 
-def _declared_in(func: Node, name: str) -> bool:
+def declared_in(func: Node, name: str) -> bool:
     """``name`` is a parameter of ``func`` or declared in its body."""
     for n in walk(func):
         if n.type in {"parameter_declaration", "declaration"} and any(
@@ -573,7 +573,7 @@ def definitions(
         func is not None
         and content
         and any(
-            not _declared_in(func, x) and declared_type(x, func, ctx.parsed.tree.root_node) is not None
+            not declared_in(func, x) and declared_type(x, func, ctx.parsed.tree.root_node) is not None
             for x in names - {name}
         )
     )
