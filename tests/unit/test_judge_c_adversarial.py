@@ -1578,6 +1578,44 @@ void run(int n)
 """,
         {},
     ),
+    (
+        "literal-macro-defined-two-ways-the-longer-does-not-fit",
+        STRCPY,
+        "not FP",
+        """#include <string.h>
+#ifdef WIN
+#define START "dir "
+#else
+#define START "ls "
+#endif
+void run(void)
+{
+    char d[5] = START;
+    char e[4];
+    strcpy(e, d); /* <- */
+}
+""",
+        {},
+    ),
+    (
+        "literal-macro-defined-two-ways-both-fit",
+        STRCPY,
+        "FALSE_POSITIVE",
+        """#include <string.h>
+#ifdef WIN
+#define START "dir "
+#else
+#define START "ls "
+#endif
+void run(void)
+{
+    char d[5] = START;
+    char e[5];
+    strcpy(e, d); /* <- */
+}
+""",
+        {},
+    ),
 ]
 
 

@@ -59,20 +59,24 @@ class Ctx:
     def ambiguous(self, name: str) -> bool:
         """The macro ``name`` is defined more than one way in this file (``#ifdef`` branches: which
         value a build sees is not known), or in the header that defines it."""
-        if len(self._ways(self.parsed).get(name, set())) > 1:
-            return True
-        if name in self.macros:
-            return False
+        return len(self.macro_values(name)) > 1
+
+    def macro_values(self, name: str) -> set[str]:
+        """Every value the ``#define`` lines of ``name`` give it, in this file or else in the header
+        that defines it."""
+        here = self._ways(self.parsed).get(name)
+        if here or name in self.macros:
+            return here or set()
         try:
             matches = self.index.definitions(name, from_path=self.path, limit=3, fuzzy=False)
         except Exception:
-            return False
+            return set()
         for m in matches:
             if m.strategy in {"same_file", "import"} and m.symbol.kind == "macro":
                 other = self.index.file(m.symbol.path)
-                if other is not None and len(self._ways(other).get(name, set())) > 1:
-                    return True
-        return False
+                if other is not None and self._ways(other).get(name):
+                    return self._ways(other)[name]
+        return set()
 
     def _ways(self, parsed: ParsedFile) -> dict[str, set[str]]:
         key = ("macro-ways", parsed.path, parsed.content_hash)

@@ -107,6 +107,10 @@ def const_string(ctx: Ctx, node: Node, func: Node | None, depth: int = 0) -> tup
         macro = ctx.macro(name)
         if macro is not None:
             s = literal_string(macro)
+            if ctx.ambiguous(name):  # defined more than one way (#ifdef): the longest, all literals
+                values = ctx.macro_values(name)
+                found = [f for f in (literal_string(v) for v in values) if f is not None]
+                s = max(found, key=len) if len(found) == len(values) else None
             return (s, node) if s is not None else None
         defs = definitions(name, func, node, ctx)
         if not defs:
