@@ -522,8 +522,8 @@ def _in_callee(
             return None
         bound = Ctx(octx.finding, octx.parsed, octx.index, octx.macros, {**octx.bindings, params[i]: space})
         inner = aliases_of(fdef, params[i])
-        back = params[i] if _returned_back(call, fdef, params[i], pointers) else None
-        escape = _escapes(fdef, inner, returns_ok=back)
+        returned = params[i] if _returned_back(call, fdef, params[i], pointers) else None
+        escape = _escapes(fdef, inner, returns_ok=returned)
         if escape is not None and (escape.type != "return_statement" or _result_used(call)):
             where = func_name(fdef) + "()" + (f" ({octx.path})" if octx.path != ctx.path else "")
             return keep(
@@ -532,6 +532,21 @@ def _in_callee(
         got = accesses_safe(bound, fdef, inner, index_safe, depth + 1)
         if isinstance(got, Outcome):
             return got
+        arg = text(call_args(call)[i])
+        gives_back = returned is not None and any(
+            n.type == "return_statement"
+            and n.named_children
+            and stripped_text(n.named_children[0]) == returned
+            for n in walk(fdef)
+        )
+        back = " (and returns it unchanged)" if gives_back else ""
+        notes.append(
+            ctx.note(
+                call,
+                f"`{arg}` is handed to {func_name(fdef)}() with the {space} bytes it has here{back}",
+                "guard",
+            )
+        )
         notes.extend(got[1])
     return notes
 
