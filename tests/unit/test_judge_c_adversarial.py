@@ -1616,6 +1616,77 @@ void run(void)
 """,
         {},
     ),
+    (
+        "wrapper-terminates-below-its-bound-after-a-zero-check",
+        DECL,
+        "FALSE_POSITIVE",
+        r"""
+#include <string.h>
+static void put(char *dst, size_t cap, const char *src)
+{
+    size_t n = strlen(src);
+    if (cap == 0)
+        return;
+    if (n >= cap) {
+        memcpy(dst, src, cap - 1);
+        dst[cap - 1] = '\0';
+    } else {
+        memcpy(dst, src, n + 1);
+    }
+}
+void run(const char *in)
+{
+    char name[24]; /* <- */
+    put(name, sizeof(name), in);
+}
+""",
+        {},
+    ),
+    (
+        "wrapper-terminates-below-a-bound-that-may-be-zero",
+        DECL,
+        "not FP",
+        r"""
+#include <string.h>
+static void put(char *dst, size_t cap, const char *src)
+{
+    size_t n = strlen(src);
+    if (n >= cap) {
+        memcpy(dst, src, cap - 1);
+        dst[cap - 1] = '\0';
+    } else {
+        memcpy(dst, src, n + 1);
+    }
+}
+void run(const char *in)
+{
+    char name[24]; /* <- */
+    put(name, sizeof(name), in);
+}
+""",
+        {},
+    ),
+    (
+        "wrapper-writes-past-its-bound",
+        DECL,
+        "not FP",
+        r"""
+#include <string.h>
+static void put(char *dst, size_t cap, const char *src)
+{
+    if (cap == 0)
+        return;
+    memcpy(dst, src, cap - 1);
+    dst[cap + 4] = '\0';
+}
+void run(const char *in)
+{
+    char name[24]; /* <- */
+    put(name, sizeof(name), in);
+}
+""",
+        {},
+    ),
 ]
 
 

@@ -34,7 +34,16 @@ from .c_tree import (
     text,
     walk,
 )
-from .c_values import CONV, const_int, const_string, declared_in, declared_type, sizeof_own_array
+from .c_values import (
+    CONV,
+    UNSIGNED,
+    const_int,
+    const_string,
+    declared_in,
+    declared_type,
+    sizeof_own_array,
+    writes_argument,
+)
 from .outcome import Outcome
 from .values import Note
 
@@ -114,11 +123,9 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     if name not in _EXACT_READS | _BOUNDED_READS:
         return []
     n = _length(ctx, call)
-    if (
-        n is None
-        and got is None
-        and (name in _BOUNDED_READS or _paired(ctx, call, src, func) or _measured(ctx, call, src))
-    ):
+    if _measured(ctx, call, src):
+        return []  # the read stays inside the string `src` holds
+    if n is None and got is None and (name in _BOUNDED_READS or _paired(ctx, call, src, func)):
         return []  # as below: whatever the length, the read stays in a string or the caller's pair
     if n is None:
         return keep(ctx, call, f"{name}() reads a length not bounded by `{text(src)}`", _OOB_READ)
@@ -139,20 +146,96 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
 
 
 def _measured(ctx: Ctx, call: Node, src: Node) -> bool:
-    """The length is the source's own string length (``strlen(src) + 1``, ``strnlen(src, k)``): the
-    read stays inside that string."""
+    """The length is the source's own string length, or less: ``strlen(src)``, ``strlen(src) + 1``
+    (the terminator too), times the size of its characters, ``strnlen(src, k)``, a local only ever
+    set to ``strlen(src)`` (with ``src`` unchanged since), or a value a dominating check keeps at or
+    below such a length (``if (n >= cap) memcpy(d, src, cap - 1)``): the read stays inside that
+    string."""
     _d, _s, n_i = COPY_FUNCS[ctx.callee(call)]
     args = call_args(call)
-    if n_i >= len(args):
+    func = enclosing_function(call)
+    if n_i >= len(args) or func is None:
         return False
     want = squash(text(strip_expr(src)))
-    return any(
-        n.type == "call_expression"
-        and callee_of(n) in {"strlen", "strnlen", "wcslen", "wcsnlen"}
-        and call_args(n)
-        and squash(text(strip_expr(call_args(n)[0]))) == want
-        for n in walk(args[n_i])
+    unit = 1 if ctx.callee(call) in WIDE_COPIES or ctx.callee(call).startswith(("str", "wcs")) else None
+    return _within_string(ctx, args[n_i], want, call, func, unit=unit, depth=0)
+
+
+def _within_string(
+    ctx: Ctx, expr: Node, src: str, call: Node, func: Node, *, unit: int | None, depth: int
+) -> bool:
+    e = strip_expr(expr)
+    if depth > 3:
+        return False
+    if _is_measure(e, src) or _measure_local(ctx, e, src, call, func):
+        return True
+    if e.type == "binary_expression":
+        op = text(e.child_by_field_name("operator"))
+        left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+        if left is None or right is None:
+            return False
+        if op == "+":  # the string and its terminator
+            for a, b in ((left, right), (right, left)):
+                if const_int(ctx, b, func) == 1 and (
+                    _is_measure(strip_expr(a), src) or _measure_local(ctx, strip_expr(a), src, call, func)
+                ):
+                    return True
+        if op == "*":  # characters times their size, in bytes
+            width = unit if unit is not None else elem_of(ctx, src, func) if src.isidentifier() else None
+            for a, b in ((left, right), (right, left)):
+                if (
+                    strip_expr(b).type == "sizeof_expression"
+                    and width is not None
+                    and const_int(ctx, b, func) == width
+                ):
+                    return _within_string(ctx, a, src, call, func, unit=1, depth=depth + 1)
+        if op == "-" and (const_int(ctx, right, func) or -1) >= 0:
+            return _within_string(ctx, left, src, call, func, unit=unit, depth=depth + 1)
+    # a dominating check keeps it at or below the length: `n >= cap` then `cap` (or `cap - 1`)
+    for cond, truth, _w in holding_conditions(call):
+        for var, op, other in comparisons(cond, truth):
+            if op in {"<=", "<"} and squash(var) == squash(text(e)):
+                o = strip_expr(other)
+                if _is_measure(o, src) or _measure_local(ctx, o, src, call, func):
+                    return True
+    return False
+
+
+def _is_measure(e: Node, src: str) -> bool:
+    return (
+        e.type == "call_expression"
+        and callee_of(e) in {"strlen", "strnlen", "wcslen", "wcsnlen"}
+        and bool(call_args(e))
+        and squash(text(strip_expr(call_args(e)[0]))) == src
     )
+
+
+def _measure_local(ctx: Ctx, e: Node, src: str, call: Node, func: Node) -> bool:
+    """A local whose every definition is ``strlen(src)``, with nothing between the last of them and
+    ``call`` that may change the string (an unknown call, a store through a pointer to it)."""
+    from .c_callers import quiet_between
+    from .c_lengths import string_length_of
+
+    if e.type != "identifier" or not src.isidentifier():
+        return False
+    first = string_length_of(func, text(e), {src})
+    defs = plain_definitions(func, text(e)) or []
+    if first is None or not defs:
+        return False
+    last = defs[-1][0]
+    if last.end_byte > call.start_byte:
+        return False
+    names = aliases_of(func, src)
+    return not any(
+        x.type == "call_expression" and any(writes_argument(x, name) for name in names)
+        for x in walk(func)
+        if last.end_byte <= x.start_byte and x.end_byte <= call.start_byte
+    ) and quiet_between(ctx, func, (last.end_byte, call.start_byte), _all_but(func, names))
+
+
+def _all_but(func: Node, names: set[str]) -> set[str]:
+    """Every variable of ``func`` other than ``names``: stores through them do not touch the string."""
+    return {text(n) for n in walk(func) if n.type == "identifier"} - names
 
 
 def _paired(ctx: Ctx, call: Node, src: Node, func: Node | None) -> bool:
@@ -649,6 +732,9 @@ def _other_writes(
                     lhs is not None
                     and lhs.type in {"subscript_expression", "pointer_expression"}
                     and pointer_base(lhs.child_by_field_name("argument") or lhs) in held
+                    and not _below_bound(
+                        ctx, lhs, wrapper, {params[b] for _c, dd, b in copies if dd == d and b is not None}
+                    )
                 ):
                     return f"also writes through `{p}` at line {line_of(n)}"
             elif n.type == "call_expression" and any(pointer_base(a) in held for a in call_args(n)):
@@ -666,6 +752,46 @@ def _other_writes(
                     continue  # read as a copy's source
                 return f"hands `{p}` to {name or 'a call'}() at line {line_of(n)}"
     return None
+
+
+def _below_bound(ctx: Ctx, lhs: Node, wrapper: Node, bounds: set[str]) -> bool:
+    """``p[B - k]`` (``k >= 1``) with ``B`` a parameter that bounds the wrapper's copies into ``p``
+    (the room each call hands it, checked against the destination for every call): inside it."""
+    from .c_callers import keeps_value
+
+    if lhs.type != "subscript_expression" or text(
+        lhs.child_by_field_name("argument") or lhs
+    ) not in param_names(wrapper):
+        return False
+    index = strip_expr(lhs.child_by_field_name("index") or lhs)
+    if index.type != "binary_expression" or text(index.child_by_field_name("operator")) != "-":
+        return False
+    left, right = index.child_by_field_name("left"), index.child_by_field_name("right")
+    k = const_int(ctx, right, wrapper)
+    b = text(strip_expr(left)) if left is not None else ""
+    if k is None or k < 1 or b not in bounds or not keeps_value(wrapper, b):
+        return False
+    # and B is at least k here (B - k never wraps below the start)
+    root = ctx.parsed.tree.root_node
+    for cond, truth, _w in holding_conditions(lhs):
+        for var, op, other in comparisons(cond, truth):
+            v = const_int(ctx, other, wrapper)
+            if (
+                squash(var) == b
+                and v is not None
+                and (
+                    (op == ">=" and v >= k)
+                    or (op == ">" and v >= k - 1)
+                    or (
+                        op == "!="
+                        and v == 0
+                        and k == 1
+                        and bool(UNSIGNED.search(declared_type(b, wrapper, root) or ""))
+                    )
+                )
+            ):
+                return True
+    return False
 
 
 _APPENDS = frozenset({"strcat", "strncat", "wcscat", "wcsncat"})
