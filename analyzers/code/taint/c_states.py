@@ -96,6 +96,9 @@ class _Run:
     lost: list[Node] = field(default_factory=list)  # assignments that overwrote held memory
     env: dict[str, int] = field(default_factory=dict)  # unchanging variables fixed to one value each
     apart: bool | None = None  # a tracked member's siblings have storage of their own (no union)
+    # constant conditions taken as unknown (by their span), and those the run decided
+    open: frozenset[tuple[int, int]] = frozenset()
+    decided: list[Node] = field(default_factory=list)
 
 
 def states_at(
@@ -114,6 +117,55 @@ def states_at(
     if run.reached:
         return frozenset(run.at_target)
     return frozenset() if run.dead_hit else None  # empty: the target never runs
+
+
+MAX_PRUNED = 8
+
+
+def pruned_by(ctx: Ctx, name: str, target: Node, bad: frozenset[State]) -> list[tuple[Node, int]] | None:
+    """Constant conditions that keep ``name`` out of the ``bad`` states at ``target``, with their
+    values: every path that would bring a bad state there needs one of them to take its other value.
+    The ones that each alone, taken as unknown, let a bad state reach ``target``, when together they
+    cover every such path; else every constant condition the paths to ``target`` decided. A condition
+    decided from a caller's arguments is not one of them. None when the paths are unknown; empty when
+    no constant condition keeps the states out (the code that runs does)."""
+    func = enclosing_function(target)
+    if func is None:
+        return None
+
+    def bad_with(open_: frozenset[tuple[int, int]]) -> tuple[bool, list[Node]] | None:
+        run = _Run(ctx, func, name, target, open=open_)
+        try:
+            _interpret(run)
+        except (Unknown, RecursionError):
+            return None
+        return bool(run.reached and run.at_target & bad), run.decided
+
+    first = bad_with(frozenset())
+    if first is None or first[0]:
+        return None
+    decided: dict[tuple[int, int], Node] = {}
+    for cond in first[1]:
+        if cond.start_byte < target.start_byte:
+            decided.setdefault((cond.start_byte, cond.end_byte), cond)
+    if not decided or len(decided) > MAX_PRUNED:
+        return [] if not decided else None
+    alone = [span for span in decided if (got := bad_with(frozenset({span}))) is not None and got[0]]
+    if alone:
+        covered = bad_with(frozenset(decided) - frozenset(alone))
+        chosen = alone if covered is not None and not covered[0] else list(decided)
+    else:
+        together = bad_with(frozenset(decided))
+        if together is None or not together[0]:
+            return []
+        chosen = list(decided)
+    out: list[tuple[Node, int]] = []
+    for span in chosen:
+        value = const_int(ctx, decided[span], func)
+        if value is None:
+            return None
+        out.append((decided[span], value))
+    return out
 
 
 def states_at_exit(
@@ -345,7 +397,7 @@ def _if(run: _Run, node: Node, s: set[State]) -> Flow:
     cons = node.child_by_field_name("consequence")
     alt = node.child_by_field_name("alternative")
     cur = _expr(run, cond, s) if cond is not None else set(s)
-    value = const_int(run.ctx, cond, run.func) if cond is not None else None
+    value = _constant(run, cond)
     if value is None and cond is not None and run.env:
         known = decide(run.ctx, cond, run.env, run.func)
         value = None if known is None else int(known)
@@ -369,6 +421,16 @@ def _if(run: _Run, node: Node, s: set[State]) -> Flow:
     return out
 
 
+def _constant(run: _Run, cond: Node | None) -> int | None:
+    """The constant value of a condition (None: not constant, or taken as unknown by this run)."""
+    if cond is None or (cond.start_byte, cond.end_byte) in run.open:
+        return None
+    value = const_int(run.ctx, cond, run.func)
+    if value is not None:
+        run.decided.append(cond)
+    return value
+
+
 def _skip(run: _Run, node: Node | None) -> None:
     """``node`` never runs (a dead branch, code after a return): note it when it holds the target."""
     if (
@@ -389,7 +451,7 @@ def _loop(run: _Run, node: Node, s: set[State]) -> Flow:
         if init is not None:
             cur = _stmt(run, init, cur).normal if init.type == "declaration" else _expr(run, init, cur)
     update = node.child_by_field_name("update") if t == "for_statement" else None
-    value = const_int(run.ctx, cond, run.func) if cond is not None else (1 if t == "for_statement" else None)
+    value = _constant(run, cond) if cond is not None else (1 if t == "for_statement" else None)
     exit_states: set[State] = set()
     ret: set[State] = set()
     head = set(cur)
@@ -544,7 +606,7 @@ def _expr(run: _Run, node: Node | None, s: set[State]) -> set[State]:
     if t == "conditional_expression":
         cond = node.child_by_field_name("condition")
         cur = _expr(run, cond, s)
-        value = const_int(run.ctx, cond, run.func) if cond is not None else None
+        value = _constant(run, cond)
         out: set[State] = set()
         for branch, truth in (("consequence", True), ("alternative", False)):
             if value is not None and bool(value) != truth:
@@ -557,7 +619,7 @@ def _expr(run: _Run, node: Node | None, s: set[State]) -> set[State]:
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         cur = _expr(run, left, s)
         op = text(node.child_by_field_name("operator"))
-        value = const_int(run.ctx, left, run.func) if left is not None else None
+        value = _constant(run, left)
         if value is not None and bool(value) == (op == "||"):
             _skip(run, right)
             return cur  # short circuit: the right side never runs
