@@ -145,7 +145,8 @@ def _formats(ctx: Ctx, root: Node, outcome: Outcome) -> str:
 
 
 def _commands(ctx: Ctx, root: Node, outcome: Outcome) -> str:
-    """``At line 74, execlp() runs a command built only from constants: "sh", "-c", "ls " (line 68).``"""
+    """``At line 74, execlp() runs a command built only from literals and numbers, among them "sh", "-c",
+    "ls " (line 68).``"""
     out: list[str] = []
     for g in groups(outcome.evidence)[:3]:
         values: list[str] = []
@@ -158,7 +159,9 @@ def _commands(ctx: Ctx, root: Node, outcome: Outcome) -> str:
             else:
                 other.append(f)
         head = clause(Group(sinks=g.sinks))
-        said = head + (" built only from constants: " + ", ".join(values) if values else "")
+        said = head + (
+            " built only from literals and numbers, among them " + ", ".join(values) if values else ""
+        )
         if other:
             said += "; " + facts_text(Group(sinks=g.sinks, facts=other))
         out.append(sentence(said))
@@ -174,10 +177,16 @@ def _parsed_number(ctx: Ctx, root: Node, outcome: Outcome) -> str:
     uses = gs[1:]
     if not uses:
         return ""
-    head = clause(gs[0])
+    head = clause(gs[0]).replace("() result stored in ", "()'s result is stored in ", 1)
     shown = "; ".join(clause(g) for g in uses[:3])
     more = f" ({len(uses) - 3} more in the evidence)" if len(uses) > 3 else ""
     return sentence(f"{head}; every computation and array index with it is bounded: {shown}{more}")
+
+
+def _arithmetic(ctx: Ctx, root: Node, outcome: Outcome) -> str:
+    """``At line 40, `n + 1`: `n` is checked to be below 100 (line 38). It cannot overflow.``"""
+    said = clauses(groups(outcome.evidence))
+    return f"{said} It cannot overflow." if said else ""
 
 
 def _never_negative(ctx: Ctx, root: Node, outcome: Outcome) -> str:
@@ -211,5 +220,6 @@ _COMPOSERS: dict[str, Composer] = {
     "command built from constants": _commands,
     "parsed number checked where used": _parsed_number,
     "never negative": _never_negative,
+    "guarded by a range check": _arithmetic,
     "released on every path": _released,
 }

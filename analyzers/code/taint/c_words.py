@@ -56,13 +56,14 @@ class Group:
 
 def groups(notes: Iterable[Note]) -> list[Group]:
     """Split evidence into accesses: a sink starts one, the facts after it belong to it (facts before
-    any sink form a group of their own); a sink said again before any fact is dropped."""
+    any sink form a group of their own); sinks on one line before any fact share the facts after them."""
     out: list[Group] = []
     for n in notes:
         if n.role == "sink":
-            if out and not out[-1].facts and out[-1].sinks:
-                if all((s.why, s.start_line) != (n.why, n.start_line) for s in out[-1].sinks):
-                    out[-1].sinks.append(n)
+            last = out[-1] if out else None
+            if last is not None and not last.facts and last.sinks and last.line == n.start_line:
+                if all(s.why != n.why for s in last.sinks):
+                    last.sinks.append(n)  # the same line's sinks share the facts that follow
                 continue
             out.append(Group(sinks=[n]))
         else:
@@ -97,7 +98,7 @@ def clauses(gs: Sequence[Group], limit: int = MAX_CLAUSES) -> str:
     shown = [sentence(clause(g)) for g in gs[:limit]]
     rest = len(gs) - limit
     if rest > 0:
-        shown.append(f"{rest} more {'access is' if rest == 1 else 'accesses are'} listed in the evidence.")
+        shown.append(f"{rest} more {'access is' if rest == 1 else 'accesses are'} judged the same way.")
     return " ".join(s for s in shown if s)
 
 
@@ -144,12 +145,13 @@ def _base(expr: str) -> str:
     return m.group(1) if m else expr
 
 
-def fullest(gs: Sequence[Group], names: set[str]) -> Group | None:
-    """Of the accesses to the objects ``names`` (written or indexed through one of them), the one
-    that uses the largest share of its object, when the facts say how much each uses."""
-    mine = [g for g in gs if g.sinks and (obj := sink_object(g)) is not None and _base(obj) in names]
-    rated = [(share, -i, g) for i, g in enumerate(mine) if (share := fill(g)) is not None]
-    return max(rated, key=lambda r: (r[0], r[1]))[2] if rated else None
+def fullest(gs: Sequence[Group]) -> Group | None:
+    """The access that uses the largest share of its object, when the facts say how much each uses
+    (None when they do not say it of every one)."""
+    rated = [(share, -i, g) for i, g in enumerate(gs) if (share := fill(g)) is not None]
+    if not rated or len(rated) != len(gs):
+        return None
+    return max(rated, key=lambda r: (r[0], r[1]))[2]
 
 
 def accesses(lead: str, notes: Sequence[Note], names: set[str]) -> str:
@@ -157,7 +159,7 @@ def accesses(lead: str, notes: Sequence[Note], names: set[str]) -> str:
     (or, when the facts do not say how near, the first ones)."""
     gs = [g for g in groups(notes) if g.sinks]
     mine = [g for g in gs if (obj := sink_object(g)) is not None and _base(obj) in names]
-    top = fullest(mine, names)
+    top = fullest(mine)
     if top is not None:
         return f"{sentence(lead)} The one nearest its end: {clause(top)}."
     shown = mine or gs
