@@ -398,3 +398,45 @@ def test_every_composed_reason_is_one_a_c_rule_gives() -> None:
                         x.value for x in (n.args[2].body, n.args[2].orelse) if isinstance(x, ast.Constant)
                     )
     assert set(c_explain._COMPOSERS) <= given, set(c_explain._COMPOSERS) - given
+
+
+# ---------------------------------------------------------------- reviews say what stopped the analyst
+
+UAF: Rule = ("gcc", "-Wanalyzer-use-after-free", None, "use after ‘free’ of ‘{v}’", (416,))
+
+
+def test_a_leak_left_for_review_says_where_the_pointer_goes(tmp_path: Path) -> None:
+    code = """#include <stdlib.h>
+void keep(char *p);
+void f(void)
+{
+    char *p = malloc(10);
+    keep(p);
+} /* <- */
+"""
+    j = judge(tmp_path, LEAK, code, "p")
+    assert j.verdict == NR, j.justification
+    assert j.justification.startswith(
+        "`p` is handed to keep() at line 6, which may keep or release it: the analyst does not follow it "
+        "there, so its memory may still be released elsewhere."
+    ), j.justification
+
+
+@pytest.mark.parametrize(
+    ("code", "why"),
+    [
+        (
+            "#include <stdlib.h>\nint *p;\nvoid f(void)\n{\n    free(p);\n    *p = 1; /* <- */\n}\n",
+            "it is not a local variable or a parameter of its function",
+        ),
+        (
+            "#include <stdlib.h>\nvoid f(int n)\n{\n    int *p = malloc(4);\nagain:\n    free(p);\n"
+            "    if (n--) goto again;\n    *p = 1; /* <- */\n}\n",
+            "its function has a backward goto",
+        ),
+    ],
+)
+def test_paths_beyond_the_analyst_say_why(tmp_path: Path, code: str, why: str) -> None:
+    j = judge(tmp_path, UAF, code, "p")
+    assert j.verdict == NR and j.reason == "path beyond the offline analyst", j.justification
+    assert f"are beyond the offline analyst: {why}." in j.justification, j.justification

@@ -23,7 +23,7 @@ from .c_conditions import dead_condition
 from .c_context import Ctx
 from .c_members import filled_by, is_member, path_of, relation, written_path
 from .c_split import envs
-from .c_states import RELEASERS, State, lost_at_exit, pruned_by, states_at
+from .c_states import RELEASERS, State, escapes_of, lost_at_exit, pruned_by, states_at, unknown_why
 from .c_tree import (
     aliases_of,
     call_args,
@@ -254,8 +254,12 @@ def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int]
         return _review(
             ctx,
             family,
-            f"The paths to `{name}` at line {lo} are beyond the offline analyst "
-            "(a field or global, a backward goto, or a callee it cannot see).",
+            f"The paths to `{name}` at line {lo} are beyond the offline analyst: "
+            + (
+                unknown_why(ctx, name, site)
+                or "a field or global, a backward goto, or a callee it cannot see"
+            )
+            + ".",
         )
     sink = ctx.note(site, f"`{name}` {_CLAIM[family]}, says {ctx.finding.tool}", "sink")
     if not states:
@@ -542,17 +546,19 @@ def _leak(ctx: Ctx, root: Node, name: str, lo: int, hi: int) -> Outcome:
     if got is None:
         return _review(ctx, "leak", f"The lifetime of `{name}` is beyond the offline analyst.")
     states, escaped, lost = got
-    if escaped is False and len(aliases_of(func, name)) > 1:
+    copies = sorted(aliases_of(func, name) - {name})
+    if escaped is False and copies:
         escaped = True  # copied to another name: that copy may keep or release it
     allocs = [
         n for n in walk(func) if n.type == "call_expression" and n.parent is not None and _assigns(n, name)
     ]
     if escaped:
+        ways = escapes_of(ctx, name, func) or [f"copied to {', '.join(f'`{c}`' for c in copies)}"]
         return _review(
             ctx,
             "leak",
-            f"`{name}` is stored, returned or handed to code the analyst cannot follow, "
-            "so its memory may still be released elsewhere.",
+            f"`{name}` is {'; '.join(ways[:3])}: the analyst does not follow it there, so its memory may "
+            "still be released elsewhere.",
         )
     sink = ctx.note(allocs[0] if allocs else func, f"memory held by `{name}`", "sink")
     if "heap" in states or lost:

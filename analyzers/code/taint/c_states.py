@@ -89,6 +89,7 @@ class _Run:
     reached: bool = False
     aliases: set[str] = field(default_factory=set)
     escaped: bool = False
+    escapes: list[str] = field(default_factory=list)  # where and how it escaped, in the order seen
     gotos: dict[str, set[State]] = field(default_factory=dict)
     depth: int = 0
     entry: set[State] | None = None  # the parameter's states on entry, when given
@@ -294,7 +295,7 @@ def _stmt(run: _Run, node: Node, s: set[State]) -> Flow:
         cur = s
         for child in node.named_children:
             if strip_expr(child).type == "identifier" and text(strip_expr(child)) in run.aliases:
-                run.escaped = True
+                _escape(run, node, "returned")
             cur = _expr(run, child, cur)
         return Flow(ret=cur)
     if t == "break_statement":
@@ -431,6 +432,52 @@ def _constant(run: _Run, cond: Node | None) -> int | None:
     return value
 
 
+def _escape(run: _Run, node: Node, how: str, then: str = "") -> None:
+    run.escaped = True
+    said = f"{how} at line {node.start_point[0] + 1}{then}"
+    if said not in run.escapes:
+        run.escapes.append(said)
+
+
+_UNKNOWN_WORDS = {
+    "no body": "its function has no body",
+    "a member of something not a local or parameter": "it is a member of something that is not a local "
+    "variable or a parameter",
+    "not a local or parameter": "it is not a local variable or a parameter of its function",
+    "backward goto": "its function has a backward goto",
+}
+
+
+def unknown_why(ctx: Ctx, name: str, target: Node) -> str | None:
+    """Why :func:`states_at` has no answer for ``name`` at ``target``, in words (None: it has one, or
+    the target is not reached)."""
+    func = enclosing_function(target)
+    if func is None:
+        return "it is not inside a function"
+    run = _Run(ctx, func, name, target)
+    try:
+        _interpret(run)
+    except Unknown as exc:
+        said = str(exc)
+        if said.startswith("statement "):
+            return f"its function has a statement the analyst does not model ({said.split(' ', 1)[1]})"
+        return _UNKNOWN_WORDS.get(said)
+    except RecursionError:
+        return "its paths are too deep to follow"
+    return None
+
+
+def escapes_of(ctx: Ctx, name: str, func: Node) -> list[str]:
+    """Where ``name`` escapes in ``func`` (``returned at line 12``, ``stored in `s->p` at line 9``):
+    what makes :func:`lost_at_exit` say it escaped."""
+    run = _Run(ctx, func, name, None)
+    try:
+        _interpret(run)
+    except (Unknown, RecursionError):
+        return []
+    return run.escapes
+
+
 def _skip(run: _Run, node: Node | None) -> None:
     """``node`` never runs (a dead branch, code after a return): note it when it holds the target."""
     if (
@@ -561,7 +608,7 @@ def _expr(run: _Run, node: Node | None, s: set[State]) -> set[State]:
             if op == "=" and right is not None:
                 if "heap" in cur:
                     if run.aliases != {run.name}:
-                        run.escaped = True  # another name may still hold it
+                        _escape(run, node, "also held by another name when it is reassigned")
                     else:
                         run.lost.append(node)
                 return _assigned(run, right, cur)
@@ -584,7 +631,7 @@ def _expr(run: _Run, node: Node | None, s: set[State]) -> set[State]:
             and lhs is not None
             and not (lhs.type == "identifier" and text(lhs) in run.aliases)
         ):
-            run.escaped = True  # stored somewhere else (a field, a global, through a pointer)
+            _escape(run, node, f"stored in `{text(lhs)}`")  # a field, a global, through a pointer
         return cur
     if t == "call_expression":
         return _call(run, node, s)
@@ -592,13 +639,13 @@ def _expr(run: _Run, node: Node | None, s: set[State]) -> set[State]:
         arg = node.child_by_field_name("argument")
         path = path_of(arg)
         if arg is not None and strip_expr(arg).type == "identifier" and text(strip_expr(arg)) in run.aliases:
-            run.escaped = True
+            _escape(run, node, "handed by address")
             if _scanned(node):
                 return set(s) | {"value"}  # a scanf conversion: assigned when it matches, else not
             # whoever gets the address may assign it anything (NULL, memory, another object), or not
             return _undecide(set(s)) | set(ANY)
         if path is not None and relation(path, run.name) is not None:
-            run.escaped = True
+            _escape(run, node, "handed by address")
             return _undecide(_expr(run, arg, s))  # the address of it, of a part, or of its whole
         return _expr(run, arg, s)
     if t in {"sizeof_expression", "alignof_expression"}:
@@ -804,7 +851,7 @@ def _call(run: _Run, call: Node, s: set[State]) -> set[State]:
     if effect == "frees":
         return _released(cur)
     if effect == "may":
-        run.escaped = True
+        _escape(run, call, f"handed to {callee or 'a call'}()", ", which may keep or release it")
         return cur | {"unknown"}
     return cur
 
