@@ -79,9 +79,16 @@ def facts_text(g: Group) -> str:
     at = g.line
     parts = []
     for f in g.facts:
-        where = "" if f.start_line == at or f"line {f.start_line}" in f.why else f" (line {f.start_line})"
-        parts.append(f.why + where)
+        if f.start_line == at or f"line {f.start_line}" in f.why:
+            parts.append(f.why)
+        elif _HERE.search(f.why):
+            parts.append(_HERE.sub(f"at line {f.start_line}", f.why, count=1))  # "passed here": where
+        else:
+            parts.append(f"{f.why} (line {f.start_line})")
     return "; ".join(parts)
+
+
+_HERE = re.compile(r"\bhere\b")
 
 
 def clause(g: Group) -> str:
