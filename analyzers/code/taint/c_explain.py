@@ -209,6 +209,15 @@ def _released(ctx: Ctx, root: Node, outcome: Outcome) -> str:
     )
 
 
+def _returned_unused(ctx: Ctx, root: Node, outcome: Outcome) -> str:
+    """The claim, with each call that stores the result and never reads it."""
+    calls = [n for n in outcome.evidence if n.role == "dead_branch"]
+    if not calls:
+        return ""
+    said = " ".join(sentence(f"at line {n.start_line}, {n.why}") for n in calls[:3])
+    return f"{outcome.justification} {said}"
+
+
 Composer = Callable[[Ctx, Node, Outcome], str]
 
 # The reasons of the FALSE_POSITIVE outcomes whose sentence is composed from their evidence.
@@ -221,5 +230,6 @@ _COMPOSERS: dict[str, Composer] = {
     "parsed number checked where used": _parsed_number,
     "never negative": _never_negative,
     "guarded by a range check": _arithmetic,
+    "released pointer returned but never used": _returned_unused,
     "released on every path": _released,
 }
