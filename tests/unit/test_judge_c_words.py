@@ -440,3 +440,31 @@ def test_paths_beyond_the_analyst_say_why(tmp_path: Path, code: str, why: str) -
     j = judge(tmp_path, UAF, code, "p")
     assert j.verdict == NR and j.reason == "path beyond the offline analyst", j.justification
     assert f"are beyond the offline analyst: {why}." in j.justification, j.justification
+
+
+# ---------------------------------------------------------------- found while reading the sentences
+
+WCSCPY: Rule = (
+    "flawfinder",
+    "FF1003",
+    "buffer/wcscpy",
+    "buffer/wcscpy:Does not check for buffer overflows when copying to destination",
+    (120,),
+)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="c_copies compares a wide literal's characters with the destination's bytes (decision logic, "
+    "left to the branch fixing the C rules): 21 wide characters (84 bytes) into 40 bytes are 'bounded'",
+)
+def test_a_wide_literal_longer_than_its_destination_is_kept(tmp_path: Path) -> None:
+    code = """#include <wchar.h>
+void f(void)
+{
+    wchar_t buf[10];
+    wcscpy(buf, L"0123456789abcdefghij"); /* <- */
+}
+"""
+    j = judge(tmp_path, WCSCPY, code)
+    assert j.verdict == TP, j.justification
