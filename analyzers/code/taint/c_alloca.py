@@ -14,17 +14,20 @@ from tree_sitter import Node
 
 from .c_context import Ctx, review
 from .c_tree import (
+    aliases_of,
     call_args,
     callee_of,
     declared_name,
     enclosing_function,
     func_name,
+    line_of,
     on_lines,
     strip_expr,
     text,
     walk,
 )
 from .c_values import const_int
+from .c_words import accesses
 from .outcome import Outcome
 
 ALLOCAS = frozenset({"alloca", "_alloca", "__builtin_alloca", "__builtin_alloca_with_align"})
@@ -42,6 +45,7 @@ def judge_alloca(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     from .c_index import index_safe
 
     notes = []
+    said: list[str] = []
     for call in calls:
         fn = ctx.callee(call)
         func = enclosing_function(call)
@@ -82,12 +86,20 @@ def judge_alloca(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
         if isinstance(got, Outcome):
             return got
         notes.extend(got[:5])
+        said.append(
+            accesses(
+                f"{fn}() at line {line_of(call)} reserves a constant {size} bytes once per call of "
+                f"{func_name(func)}() (no loop, no recursion), and every access to the block through "
+                f"`{name}` stays inside it",
+                got,
+                aliases_of(func, name),
+            )
+        )
     return Outcome(
         "FALSE_POSITIVE",
         0.8,
-        "constant, small stack block used inside its bounds",
-        "Each alloca() on the line reserves a small constant size once per call of its function "
-        "(no loop, no recursion), and every access to the block stays inside it.",
+        "small constant alloca used inside its bounds",
+        " ".join(said),
         notes,
     )
 

@@ -54,7 +54,7 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
             return Outcome(
                 "FALSE_POSITIVE",
                 0.8,
-                "string read inside its object",
+                "string terminated inside its object",
                 "Every string length read on the line reads a string that a known write terminated "
                 "inside its object, and every copy or access that length bounds stays inside its object.",
                 reads,
@@ -92,7 +92,7 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
         return Outcome(
             "FALSE_POSITIVE",
             0.85,
-            "string read inside its object",
+            "string terminated inside its object",
             "Every string length read on the line reads a string that a known write terminated "
             "inside its object, and every write on the line is bounded by the size of its destination.",
             [*reads, *notes],

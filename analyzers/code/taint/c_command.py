@@ -78,7 +78,7 @@ def judge_command(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     return Outcome(
         "FALSE_POSITIVE",
         0.9,
-        "constant argument",
+        "command built from constants",
         "The command is built only from literals and numbers; no input reaches it.",
         notes,
     )

@@ -21,6 +21,7 @@ from .c_tree import (
     enclosing_function,
     idents,
     inside,
+    line_of,
     param_names,
     squash,
     strip_expr,
@@ -28,6 +29,7 @@ from .c_tree import (
     walk,
 )
 from .c_values import const_int
+from .c_words import dead_where
 from .outcome import Outcome
 from .values import Note
 
@@ -306,16 +308,26 @@ def comparisons(cond: Node, truth: bool) -> list[tuple[str, str, Node]]:
     return out
 
 
-def dead_branch(ctx: Ctx, node: Node) -> Note | None:
-    """A dominating condition that folds to the opposite constant: ``node`` never runs."""
+def dead_condition(ctx: Ctx, node: Node) -> tuple[Node, int, Node] | None:
+    """A dominating condition that folds to the opposite constant (condition, its value, the
+    statement it belongs to): ``node`` never runs."""
     func = enclosing_function(node)
     for cond, truth, where in holding_conditions(node):
         value = const_int(ctx, cond, func)
         if value is not None and bool(value) != truth:
-            return ctx.note(
-                where, f"dead branch: `{text(cond)}` is always {'true' if value else 'false'}", "dead_branch"
-            )
+            return cond, value, where
     return None
+
+
+def dead_branch(ctx: Ctx, node: Node) -> Note | None:
+    """A dominating condition that folds to the opposite constant: ``node`` never runs."""
+    found = dead_condition(ctx, node)
+    if found is None:
+        return None
+    cond, value, where = found
+    return ctx.note(
+        where, f"dead branch: `{text(cond)}` is always {'true' if value else 'false'}", "dead_branch"
+    )
 
 
 def split_live(ctx: Ctx, nodes: list[Node]) -> tuple[list[Node], list[Note]]:
@@ -332,9 +344,18 @@ def split_live(ctx: Ctx, nodes: list[Node]) -> tuple[list[Node], list[Note]]:
 
 def all_dead(ctx: Ctx, nodes: list[Node], dead: list[Note]) -> Outcome:
     sink = ctx.note(nodes[0], "reported code", "sink")
-    return Outcome(
-        "FALSE_POSITIVE", 0.85, "dead code", f"The reported code never runs: {dead[0].why}.", [sink, *dead]
+    found = dead_condition(ctx, nodes[0])
+    where = (
+        dead_where(ctx, nodes[0], found[0], found[2], enclosing_function(nodes[0]))
+        if found is not None
+        else None
     )
+    said = (
+        f"The reported code at line {line_of(nodes[0])} never runs: {where}."
+        if where
+        else (f"The reported code never runs: {dead[0].why}.")
+    )
+    return Outcome("FALSE_POSITIVE", 0.85, "dead code", said, [sink, *dead])
 
 
 LOOPS = {"for_statement", "while_statement", "do_statement"}

@@ -444,17 +444,18 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     sink = ctx.note(call, f"{name}() writes into `{text(dst)}`", "sink")
     if name in {"strcpy", "wcscpy", "stpcpy"}:
         src = const_string(ctx, args[s_i], func) if s_i < len(args) else None
-        if src is not None and size is not None and len(src[0]) + 1 <= size:
+        unit = 4 if name in WIDE_COPIES else 1  # wcscpy writes 4 bytes per character
+        if src is not None and size is not None and (len(src[0]) + 1) * unit <= size:
+            wide = f" ({(len(src[0]) + 1) * unit} bytes with its terminator)" if unit > 1 else ""
             return [
                 sink,
                 ctx.note(
                     src[1],
-                    f"source is a {len(src[0])}-character literal; `{text(dst)}` holds {size}",
+                    f"source is a {len(src[0])}-character literal{wide}; `{text(dst)}` holds {size}",
                     "constant",
                 ),
             ]
         longest = max_len(ctx, args[s_i], call, func) if src is None and s_i < len(args) else None
-        unit = 4 if name in WIDE_COPIES else 1
         if longest is not None and size is not None and (longest + 1) * unit <= size:
             return [
                 sink,

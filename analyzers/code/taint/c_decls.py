@@ -49,6 +49,7 @@ from .c_tree import (
     walk,
 )
 from .c_values import const_string, declared_in, declared_type, writes_argument
+from .c_words import accesses
 from .outcome import Outcome
 from .values import Note
 
@@ -84,8 +85,10 @@ def declaration_uses(ctx: Ctx, decls: list[Node], index_safe: IndexCheck) -> Out
         if doubt is not None:
             return doubt
     first = notes[:1] or [ctx.note(decls[0], why, "guard")]
-    sentence = why[0].upper() + why[1:] + "."
-    return Outcome("FALSE_POSITIVE", 0.75, "every access is bounded", sentence, [*first, *notes[1:6]])
+    scopes = [enclosing_function(d) or ctx.parsed.tree.root_node for d in decls]
+    objects = set().union(*(aliases_of(sc, n) for sc, n in zip(scopes, names, strict=True)))
+    said = accesses(why, notes, objects)
+    return Outcome("FALSE_POSITIVE", 0.75, "every access stays inside the array", said, [*first, *notes[1:6]])
 
 
 def _open_question(

@@ -24,11 +24,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tree_sitter import Node
+
 from ...findings.model import Finding
 from .c_alloca import judge_alloca
 from .c_buffer import judge_buffer
 from .c_command import judge_command
 from .c_context import Ctx
+from .c_explain import explain
 from .c_format import judge_format
 from .c_index import index_safe
 from .c_lexical import flawfinder_name_not_called
@@ -58,6 +61,10 @@ def judge_c(
     unchanged files (a :class:`Judge`'s lifetime); a fresh one when not given."""
     root = parsed.tree.root_node
     ctx = Ctx(finding, parsed, index, file_macros(root), memo={} if memo is None else memo)
+    return explain(ctx, root, _judge(ctx, root, finding, family))
+
+
+def _judge(ctx: Ctx, root: Node, finding: Finding, family: Family) -> Outcome:
     lo = finding.line
     hi = min(max(finding.location.region.last_line, lo), lo + 20)
     lexical = flawfinder_name_not_called(ctx, root, lo, hi)

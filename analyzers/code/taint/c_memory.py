@@ -19,10 +19,11 @@ import re
 from tree_sitter import Node
 
 from ...findings.model import Finding
+from .c_conditions import dead_condition
 from .c_context import Ctx
 from .c_members import filled_by, is_member, path_of, relation, written_path
 from .c_split import envs
-from .c_states import RELEASERS, lost_at_exit, states_at
+from .c_states import RELEASERS, State, escapes_of, lost_at_exit, pruned_by, states_at, unknown_why
 from .c_tree import (
     aliases_of,
     call_args,
@@ -36,6 +37,7 @@ from .c_tree import (
     walk,
 )
 from .c_values import declared_type
+from .c_words import dead_where, needs
 from .families import Family
 from .outcome import Outcome
 from .values import Note
@@ -88,7 +90,7 @@ def _review(ctx: Ctx, family: Family, why: str) -> Outcome:
     return Outcome(
         "NEEDS_REVIEW",
         0.3,
-        "path not decided offline",
+        "path beyond the offline analyst",
         f"{why}{path_summary(ctx.finding)}",
         [],
     )
@@ -252,8 +254,12 @@ def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int]
         return _review(
             ctx,
             family,
-            f"The paths to `{name}` at line {lo} are beyond the offline analyst "
-            "(a field or global, a backward goto, or a callee it cannot see).",
+            f"The paths to `{name}` at line {lo} are beyond the offline analyst: "
+            + (
+                unknown_why(ctx, name, site)
+                or "a field or global, a backward goto, or a callee it cannot see"
+            )
+            + ".",
         )
     sink = ctx.note(site, f"`{name}` {_CLAIM[family]}, says {ctx.finding.tool}", "sink")
     if not states:
@@ -261,8 +267,7 @@ def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int]
             "FALSE_POSITIVE",
             0.85,
             "dead code",
-            f"Line {site.start_point[0] + 1} never runs: every path to it passes a branch whose "
-            "condition is a constant with the other value, or ends before it.",
+            _never_runs(ctx, name, site),
             [sink, ctx.note(site, "no path that can run reaches this line", "dead_branch")],
         )
     bad = "uninit" if family == "uninit" else "freed"
@@ -284,14 +289,16 @@ def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int]
             "assign it.",
         )
     if bad not in states:
-        why = (
-            f"`{name}` is assigned on every path that reaches line {site.start_point[0] + 1}"
-            if family == "uninit"
-            else f"`{name}` is not released (or is reassigned after its release) on every path "
-            f"that reaches line {site.start_point[0] + 1}"
-        )
         evidence = [sink, *_assignments(ctx, func, name, site)]
-        return Outcome("FALSE_POSITIVE", 0.8, "state ruled out on every path", why + ".", evidence)
+        return Outcome(
+            "FALSE_POSITIVE",
+            0.8,
+            "assigned on every path that can run"
+            if family == "uninit"
+            else "not released on any path that can run",
+            _ruled_out(ctx, family, name, site, evidence),
+            evidence,
+        )
     contradicted = _contradicted(ctx, name, site, bad)
     if contradicted is not None:
         split, tests = contradicted
@@ -322,7 +329,7 @@ def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int]
     return Outcome(
         "TRUE_POSITIVE",
         0.85 if only else 0.7,
-        f"{family.replace('_', ' ')} on a path",
+        _ON_A_PATH.get(family, f"{family.replace('_', ' ')} on a path"),
         f"`{name}` is {what} when line {site.start_point[0] + 1} runs "
         + ("on every path that reaches it." if only else "on some path that reaches it.")
         + path_summary(ctx.finding),
@@ -423,6 +430,60 @@ def _contradicted(ctx: Ctx, name: str, site: Node, bad: str) -> tuple[str, list[
     return ", ".join(f"`{v}`" for v in names), tests[:4]
 
 
+_ON_A_PATH = {
+    "uninit": "read before it is assigned",
+    "double_free": "released twice",
+    "use_after_free": "used after it is released",
+}
+
+
+def _never_runs(ctx: Ctx, name: str, site: Node) -> str:
+    """Line N never runs, and which branch makes it so (a condition that folds to the other value)."""
+    line = site.start_point[0] + 1
+    found = dead_condition(ctx, site)
+    where = dead_where(ctx, site, found[0], found[2], enclosing_function(site)) if found is not None else None
+    if where is None:
+        conds = pruned_by(ctx, name, site, _ANY_STATE)
+        if conds:
+            where = needs(ctx, "a path to it", conds, enclosing_function(site))
+    if where is None:
+        return (
+            f"Line {line} never runs: every path to it passes a branch whose condition is a constant with "
+            "the other value, or ends before it."
+        )
+    return f"Line {line} never runs: {where}."
+
+
+_ANY_STATE: frozenset[State] = frozenset({"uninit", "heap", "null", "freed", "value", "unknown", "undecided"})
+
+
+def _ruled_out(ctx: Ctx, family: Family, name: str, site: Node, evidence: list[Note]) -> str:
+    """`x` is assigned (not released) on every path that can reach the line: the branches that never
+    run when the other paths pass one, else the assignments the evidence lists."""
+    line = site.start_point[0] + 1
+    bad: frozenset[State] = frozenset({"uninit", "undecided"} if family == "uninit" else {"freed"})
+    conds = pruned_by(ctx, name, site, bad)
+    if family == "uninit":
+        head = f"`{name}` is assigned on every path that can reach line {line}"
+        other = "a path that leaves it unassigned"
+    else:
+        head = (
+            f"`{name}` is not released (or is reassigned after its release) on every path that can "
+            f"reach line {line}"
+        )
+        other = "a path that releases it first"
+    if conds:
+        return f"{head}: {needs(ctx, other, conds, enclosing_function(site))}."
+    assigned = [
+        f"`{n.why.split(': ', 1)[1].strip('`')}` at line {n.start_line}"
+        for n in evidence
+        if n.role == "guard" and ": `" in n.why and n.why.split(": ", 1)[0].endswith("assigned")
+    ]
+    if family == "uninit" and assigned:
+        return f"{head} (assigned by {', '.join(assigned)})."
+    return f"{head}."
+
+
 def _assignments(ctx: Ctx, func: Node | None, name: str, before: Node) -> list[Note]:
     out: list[Note] = []
     base = name.split(".", 1)[0]
@@ -485,17 +546,19 @@ def _leak(ctx: Ctx, root: Node, name: str, lo: int, hi: int) -> Outcome:
     if got is None:
         return _review(ctx, "leak", f"The lifetime of `{name}` is beyond the offline analyst.")
     states, escaped, lost = got
-    if escaped is False and len(aliases_of(func, name)) > 1:
+    copies = sorted(aliases_of(func, name) - {name})
+    if escaped is False and copies:
         escaped = True  # copied to another name: that copy may keep or release it
     allocs = [
         n for n in walk(func) if n.type == "call_expression" and n.parent is not None and _assigns(n, name)
     ]
     if escaped:
+        ways = escapes_of(ctx, name, func) or [f"copied to {', '.join(f'`{c}`' for c in copies)}"]
         return _review(
             ctx,
             "leak",
-            f"`{name}` is stored, returned or handed to code the analyst cannot follow, "
-            "so its memory may still be released elsewhere.",
+            f"`{name}` is {'; '.join(ways[:3])}: the analyst does not follow it there, so its memory may "
+            "still be released elsewhere.",
         )
     sink = ctx.note(allocs[0] if allocs else func, f"memory held by `{name}`", "sink")
     if "heap" in states or lost:

@@ -340,7 +340,7 @@ def converted_uses(ctx: Ctx, call: Node, index_check: IndexCheck) -> Outcome:
     return Outcome(
         "FALSE_POSITIVE",
         0.7,
-        "converted value used safely",
+        "parsed number checked where used",
         f"The number parsed by {callee_of(call)}(): {why}.",
         [
             ctx.note(call, f"{callee_of(call)}() result stored in `{name}`", "sink"),

@@ -89,6 +89,7 @@ class _Run:
     reached: bool = False
     aliases: set[str] = field(default_factory=set)
     escaped: bool = False
+    escapes: list[str] = field(default_factory=list)  # where and how it escaped, in the order seen
     gotos: dict[str, set[State]] = field(default_factory=dict)
     depth: int = 0
     entry: set[State] | None = None  # the parameter's states on entry, when given
@@ -96,6 +97,9 @@ class _Run:
     lost: list[Node] = field(default_factory=list)  # assignments that overwrote held memory
     env: dict[str, int] = field(default_factory=dict)  # unchanging variables fixed to one value each
     apart: bool | None = None  # a tracked member's siblings have storage of their own (no union)
+    # constant conditions taken as unknown (by their span), and those the run decided
+    open: frozenset[tuple[int, int]] = frozenset()
+    decided: list[Node] = field(default_factory=list)
 
 
 def states_at(
@@ -114,6 +118,55 @@ def states_at(
     if run.reached:
         return frozenset(run.at_target)
     return frozenset() if run.dead_hit else None  # empty: the target never runs
+
+
+MAX_PRUNED = 8
+
+
+def pruned_by(ctx: Ctx, name: str, target: Node, bad: frozenset[State]) -> list[tuple[Node, int]] | None:
+    """Constant conditions that keep ``name`` out of the ``bad`` states at ``target``, with their
+    values: every path that would bring a bad state there needs one of them to take its other value.
+    The ones that each alone, taken as unknown, let a bad state reach ``target``, when together they
+    cover every such path; else every constant condition the paths to ``target`` decided. A condition
+    decided from a caller's arguments is not one of them. None when the paths are unknown; empty when
+    no constant condition keeps the states out (the code that runs does)."""
+    func = enclosing_function(target)
+    if func is None:
+        return None
+
+    def bad_with(open_: frozenset[tuple[int, int]]) -> tuple[bool, list[Node]] | None:
+        run = _Run(ctx, func, name, target, open=open_)
+        try:
+            _interpret(run)
+        except (Unknown, RecursionError):
+            return None
+        return bool(run.reached and run.at_target & bad), run.decided
+
+    first = bad_with(frozenset())
+    if first is None or first[0]:
+        return None
+    decided: dict[tuple[int, int], Node] = {}
+    for cond in first[1]:
+        if cond.start_byte < target.start_byte:
+            decided.setdefault((cond.start_byte, cond.end_byte), cond)
+    if not decided or len(decided) > MAX_PRUNED:
+        return [] if not decided else None
+    alone = [span for span in decided if (got := bad_with(frozenset({span}))) is not None and got[0]]
+    if alone:
+        covered = bad_with(frozenset(decided) - frozenset(alone))
+        chosen = alone if covered is not None and not covered[0] else list(decided)
+    else:
+        together = bad_with(frozenset(decided))
+        if together is None or not together[0]:
+            return []
+        chosen = list(decided)
+    out: list[tuple[Node, int]] = []
+    for span in chosen:
+        value = const_int(ctx, decided[span], func)
+        if value is None:
+            return None
+        out.append((decided[span], value))
+    return out
 
 
 def states_at_exit(
@@ -242,7 +295,7 @@ def _stmt(run: _Run, node: Node, s: set[State]) -> Flow:
         cur = s
         for child in node.named_children:
             if strip_expr(child).type == "identifier" and text(strip_expr(child)) in run.aliases:
-                run.escaped = True
+                _escape(run, node, "returned")
             cur = _expr(run, child, cur)
         return Flow(ret=cur)
     if t == "break_statement":
@@ -345,7 +398,7 @@ def _if(run: _Run, node: Node, s: set[State]) -> Flow:
     cons = node.child_by_field_name("consequence")
     alt = node.child_by_field_name("alternative")
     cur = _expr(run, cond, s) if cond is not None else set(s)
-    value = const_int(run.ctx, cond, run.func) if cond is not None else None
+    value = _constant(run, cond)
     if value is None and cond is not None and run.env:
         known = decide(run.ctx, cond, run.env, run.func)
         value = None if known is None else int(known)
@@ -369,6 +422,62 @@ def _if(run: _Run, node: Node, s: set[State]) -> Flow:
     return out
 
 
+def _constant(run: _Run, cond: Node | None) -> int | None:
+    """The constant value of a condition (None: not constant, or taken as unknown by this run)."""
+    if cond is None or (cond.start_byte, cond.end_byte) in run.open:
+        return None
+    value = const_int(run.ctx, cond, run.func)
+    if value is not None:
+        run.decided.append(cond)
+    return value
+
+
+def _escape(run: _Run, node: Node, how: str, then: str = "") -> None:
+    run.escaped = True
+    said = f"{how} at line {node.start_point[0] + 1}{then}"
+    if said not in run.escapes:
+        run.escapes.append(said)
+
+
+_UNKNOWN_WORDS = {
+    "no body": "its function has no body",
+    "a member of something not a local or parameter": "it is a member of something that is not a local "
+    "variable or a parameter",
+    "not a local or parameter": "it is not a local variable or a parameter of its function",
+    "backward goto": "its function has a backward goto",
+}
+
+
+def unknown_why(ctx: Ctx, name: str, target: Node) -> str | None:
+    """Why :func:`states_at` has no answer for ``name`` at ``target``, in words (None: it has one, or
+    the target is not reached)."""
+    func = enclosing_function(target)
+    if func is None:
+        return "it is not inside a function"
+    run = _Run(ctx, func, name, target)
+    try:
+        _interpret(run)
+    except Unknown as exc:
+        said = str(exc)
+        if said.startswith("statement "):
+            return f"its function has a statement the analyst does not model ({said.split(' ', 1)[1]})"
+        return _UNKNOWN_WORDS.get(said)
+    except RecursionError:
+        return "its paths are too deep to follow"
+    return None
+
+
+def escapes_of(ctx: Ctx, name: str, func: Node) -> list[str]:
+    """Where ``name`` escapes in ``func`` (``returned at line 12``, ``stored in `s->p` at line 9``):
+    what makes :func:`lost_at_exit` say it escaped."""
+    run = _Run(ctx, func, name, None)
+    try:
+        _interpret(run)
+    except (Unknown, RecursionError):
+        return []
+    return run.escapes
+
+
 def _skip(run: _Run, node: Node | None) -> None:
     """``node`` never runs (a dead branch, code after a return): note it when it holds the target."""
     if (
@@ -389,7 +498,7 @@ def _loop(run: _Run, node: Node, s: set[State]) -> Flow:
         if init is not None:
             cur = _stmt(run, init, cur).normal if init.type == "declaration" else _expr(run, init, cur)
     update = node.child_by_field_name("update") if t == "for_statement" else None
-    value = const_int(run.ctx, cond, run.func) if cond is not None else (1 if t == "for_statement" else None)
+    value = _constant(run, cond) if cond is not None else (1 if t == "for_statement" else None)
     exit_states: set[State] = set()
     ret: set[State] = set()
     head = set(cur)
@@ -499,7 +608,7 @@ def _expr(run: _Run, node: Node | None, s: set[State]) -> set[State]:
             if op == "=" and right is not None:
                 if "heap" in cur:
                     if run.aliases != {run.name}:
-                        run.escaped = True  # another name may still hold it
+                        _escape(run, node, "also held by another name when it is reassigned")
                     else:
                         run.lost.append(node)
                 return _assigned(run, right, cur)
@@ -522,7 +631,7 @@ def _expr(run: _Run, node: Node | None, s: set[State]) -> set[State]:
             and lhs is not None
             and not (lhs.type == "identifier" and text(lhs) in run.aliases)
         ):
-            run.escaped = True  # stored somewhere else (a field, a global, through a pointer)
+            _escape(run, node, f"stored in `{text(lhs)}`")  # a field, a global, through a pointer
         return cur
     if t == "call_expression":
         return _call(run, node, s)
@@ -530,13 +639,13 @@ def _expr(run: _Run, node: Node | None, s: set[State]) -> set[State]:
         arg = node.child_by_field_name("argument")
         path = path_of(arg)
         if arg is not None and strip_expr(arg).type == "identifier" and text(strip_expr(arg)) in run.aliases:
-            run.escaped = True
+            _escape(run, node, "handed by address")
             if _scanned(node):
                 return set(s) | {"value"}  # a scanf conversion: assigned when it matches, else not
             # whoever gets the address may assign it anything (NULL, memory, another object), or not
             return _undecide(set(s)) | set(ANY)
         if path is not None and relation(path, run.name) is not None:
-            run.escaped = True
+            _escape(run, node, "handed by address")
             return _undecide(_expr(run, arg, s))  # the address of it, of a part, or of its whole
         return _expr(run, arg, s)
     if t in {"sizeof_expression", "alignof_expression"}:
@@ -544,7 +653,7 @@ def _expr(run: _Run, node: Node | None, s: set[State]) -> set[State]:
     if t == "conditional_expression":
         cond = node.child_by_field_name("condition")
         cur = _expr(run, cond, s)
-        value = const_int(run.ctx, cond, run.func) if cond is not None else None
+        value = _constant(run, cond)
         out: set[State] = set()
         for branch, truth in (("consequence", True), ("alternative", False)):
             if value is not None and bool(value) != truth:
@@ -557,7 +666,7 @@ def _expr(run: _Run, node: Node | None, s: set[State]) -> set[State]:
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         cur = _expr(run, left, s)
         op = text(node.child_by_field_name("operator"))
-        value = const_int(run.ctx, left, run.func) if left is not None else None
+        value = _constant(run, left)
         if value is not None and bool(value) == (op == "||"):
             _skip(run, right)
             return cur  # short circuit: the right side never runs
@@ -742,7 +851,7 @@ def _call(run: _Run, call: Node, s: set[State]) -> set[State]:
     if effect == "frees":
         return _released(cur)
     if effect == "may":
-        run.escaped = True
+        _escape(run, call, f"handed to {callee or 'a call'}()", ", which may keep or release it")
         return cur | {"unknown"}
     return cur
 

@@ -109,8 +109,27 @@ def terminated_before(
     it): its initialiser, a ``x[k] = '\\0'`` or ``*p = 0`` through a pointer into it, a call that
     writes a string into it, or (unless ``strict``) any call it is handed to that the analyst does
     not model. ``strict``: only writes that run on every path to ``at`` count."""
+    return terminator_before(ctx, at, scope, pointers, name, strict=strict, fields=fields) is not None
+
+
+def terminator_before(
+    ctx: Ctx,
+    at: Node,
+    scope: Node,
+    pointers: set[str],
+    name: str,
+    *,
+    strict: bool = False,
+    fields: bool = False,
+    last: bool = False,
+) -> Node | None:
+    """The first write :func:`terminated_before` counts (an initialiser, an assignment, a call), or
+    with ``last`` the last one before ``at``."""
     loop = _enclosing_loop(at, scope)
+    found: Node | None = None
     for n in walk(scope):
+        if found is not None and not last:
+            break
         if strict:
             early = runs_before(ctx, n, at)
         else:
@@ -121,9 +140,9 @@ def terminated_before(
             continue
         if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
             if n.child_by_field_name("value") is not None:
-                return True
+                found = n
         elif n.type == "assignment_expression" and _terminates(n, pointers, fields):
-            return True
+            found = n
         elif n.type == "call_expression" and n != at:
             args = call_args(n)
             at_i = [k for k, a in enumerate(args) if pointer_bases(a, fields=fields) & pointers]
@@ -131,9 +150,11 @@ def terminated_before(
                 continue
             callee = ctx.callee(n)
             if callee in _STRING_WRITERS or callee in SCAN_FUNCS:
-                return True
+                found = n
+                continue
             if callee in COPY_FUNCS and COPY_FUNCS[callee][0] in at_i and _copies_terminator(ctx, n):
-                return True
+                found = n
+                continue
             if (
                 callee in COPY_FUNCS
                 or callee in BYTE_FUNCS
@@ -142,8 +163,8 @@ def terminated_before(
             ):
                 continue  # byte copies, fills and reads leave no terminator of their own
             if not strict and not all(reads_as_string(ctx, n, k) for k in at_i):
-                return True  # handed to code that may write a string into it
-    return False
+                found = n  # handed to code that may write a string into it
+    return found
 
 
 def _copies_terminator(ctx: Ctx, call: Node) -> bool:
@@ -284,3 +305,20 @@ def _length_uses(ctx: Ctx, call: Node, func: Node) -> list[Note] | Outcome:
                 if isinstance(got, Outcome):
                     return got
     return notes
+
+
+def terminating_write(ctx: Ctx, call: Node) -> Node | None:
+    """The last write before the string-length read ``call`` that terminates the one object its
+    argument points into, on every path to it (None: several objects, a literal, or none such)."""
+    from .c_objects import points_to
+
+    func = enclosing_function(call)
+    args = call_args(call)
+    if func is None or not args:
+        return None
+    targets = points_to(ctx, args[0], func)
+    if not targets or len(targets) != 1 or targets[0].where.type in {"string_literal", "concatenated_string"}:
+        return None
+    t = targets[0]
+    pointers = aliases_of(func, pointer_base(args[0])) | aliases_of(func, t.obj)
+    return terminator_before(ctx, call, func, pointers, t.obj, strict=True, last=True)
