@@ -453,11 +453,6 @@ WCSCPY: Rule = (
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="c_copies compares a wide literal's characters with the destination's bytes (decision logic, "
-    "left to the branch fixing the C rules): 21 wide characters (84 bytes) into 40 bytes are 'bounded'",
-)
 def test_a_wide_literal_longer_than_its_destination_is_kept(tmp_path: Path) -> None:
     code = """#include <wchar.h>
 void f(void)

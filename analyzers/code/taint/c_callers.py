@@ -26,17 +26,21 @@ from .c_spec import (
     SCAN_FUNCS,
 )
 from .c_tree import (
+    aliases_of,
     call_args,
     declared_name,
+    enclosing_function,
     func_name,
     inside,
     param_names,
     pointer_base,
+    pointer_bases,
     strip_expr,
+    stripped_text,
     text,
     walk,
 )
-from .c_values import const_string
+from .c_values import const_string, declared_in
 
 _STORES = frozenset({"subscript_expression", "pointer_expression", "field_expression"})
 _ALLOCATORS = frozenset({"malloc", "calloc", "alloca", "_alloca", "__builtin_alloca", "realloc"})
@@ -90,14 +94,14 @@ def _nodes_at(ctx: Ctx, spans: list[tuple[int, int]]) -> list[Node]:
 def _scan_file(ctx: Ctx, func: Node) -> tuple[bool, list[Node]] | None:
     name = func_name(func)
     root = ctx.parsed.tree.root_node
-    if not name.isidentifier():
+    if not name.isidentifier() or not _unit_closed(ctx, name):
         return None
     static = False
     calls: list[Node] = []
     word = re.compile(r"(?<![\w$])" + re.escape(name) + r"(?![\w$])")
     for n in walk(root):
-        if n.type in {"preproc_arg", "preproc_params"} and word.search(text(n)):
-            return None  # a macro names it: what it expands to is not followed
+        if n.type in {"preproc_arg", "preproc_params"} and (word.search(text(n)) or "##" in text(n)):
+            return None  # a macro names it (or pastes names together): what it expands to is not followed
         if n.type in {"function_definition", "declaration"} and _declares(n, name):
             if any(c.type == "storage_class_specifier" and text(c) == "static" for c in n.children):
                 static = True
@@ -112,6 +116,56 @@ def _scan_file(ctx: Ctx, func: Node) -> tuple[bool, list[Node]] | None:
         if dead_branch(ctx, parent) is None:
             calls.append(parent)
     return static, calls
+
+
+_INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.M)
+
+
+def _unit_closed(ctx: Ctx, name: str) -> bool:
+    """The file's translation unit, as far as the workspace shows it, names ``name`` only in this
+    file: no local header it includes (directly or not) mentions it nor pastes names together in a
+    macro (``##``), and no file of the workspace includes this one (a header's or an included
+    ``.c`` file's functions are called from the files that include it)."""
+    try:
+        files = ctx.index.files()
+        words = ctx.index.word_index()
+    except Exception:
+        return False
+    by_base: dict[str, list[str]] = {}
+    for f in files:
+        by_base.setdefault(f.rsplit("/", 1)[-1], []).append(f)
+    own = ctx.path.rsplit("/", 1)[-1]
+    stem = own.rsplit(".", 1)[0]
+    for other in words.get(("call", stem), []):
+        if other != ctx.path and _includes(ctx, other, own):
+            return False
+    mentioning = set(words.get(("call", name), []))
+    seen = {ctx.path}
+    todo = [ctx.path]
+    while todo:
+        cur = todo.pop()
+        body = _source(ctx, cur)
+        if body is None:
+            return False
+        if cur != ctx.path and (cur in mentioning or "##" in body):
+            return False
+        for inc in _INCLUDE.findall(body):
+            for f in by_base.get(inc.rsplit("/", 1)[-1], []):
+                if f not in seen:
+                    seen.add(f)
+                    todo.append(f)
+    return True
+
+
+def _source(ctx: Ctx, path: str) -> str | None:
+    parsed = ctx.parsed if path == ctx.path else ctx.index.file(path)
+    raw = None if parsed is None else parsed.tree.root_node.text
+    return None if raw is None else raw.decode("utf-8", "replace")
+
+
+def _includes(ctx: Ctx, path: str, base: str) -> bool:
+    body = _source(ctx, path)
+    return body is not None and any(inc.rsplit("/", 1)[-1] == base for inc in _INCLUDE.findall(body))
 
 
 def _declares(n: Node, name: str) -> bool:
@@ -206,6 +260,8 @@ def quiet_between(
         elif n.type in {"assignment_expression", "update_expression"}:
             target = n.child_by_field_name("left") or n.child_by_field_name("argument")
             lhs = strip_expr(target) if target is not None else None
+            if lhs is not None and lhs.type == "identifier" and not declared_in(func, text(lhs)):
+                return False  # a variable of the file (a pointer kept there may be written through later)
             if lhs is not None and lhs.type in {
                 "subscript_expression",
                 "pointer_expression",
@@ -237,6 +293,8 @@ def _quiet_callee(ctx: Ctx, call: Node, trusted: frozenset[str]) -> bool:
     handed = frozenset(
         params[i] for i, a in enumerate(call_args(call)) if i < len(params) and text(strip_expr(a)) in trusted
     )
+    if hands_back(octx, fdef):
+        return False
     octx.quiet_depth = ctx.quiet_depth + 1
     try:
         return quiet_between(
@@ -281,3 +339,98 @@ def local_objects(func: Node) -> set[str]:
         for n in walk(body)
         if n.type == "array_declarator" and inside(n, body)
     }
+
+
+def results_dropped(ctx: Ctx, func: Node) -> list[Node] | None:
+    """The visible calls of ``func`` (static, address never taken) when every one drops the value it
+    returns: a statement of its own, or stored in a local of the caller that nothing reads afterwards
+    (no loop around the call, its address never taken); None otherwise."""
+    calls = visible_calls(ctx, func)
+    if not calls:
+        return None
+    for call in calls:
+        holder = call.parent
+        while holder is not None and holder.type in {"parenthesized_expression", "cast_expression"}:
+            holder = holder.parent
+        caller = enclosing_function(call)
+        if holder is None or caller is None:
+            return None
+        if holder.type == "expression_statement":
+            continue
+        if holder.type == "assignment_expression" and text(holder.child_by_field_name("operator")) == "=":
+            var = stripped_text(holder.child_by_field_name("left"))
+        elif holder.type == "init_declarator":
+            var = declared_name(holder.child_by_field_name("declarator"))
+        else:
+            return None
+        if not var.isidentifier() or not _dead_after(caller, var, holder):
+            return None
+    return calls
+
+
+def _dead_after(func: Node, var: str, store: Node) -> bool:
+    """The local ``var`` of ``func`` is not read after ``store`` (nor its address taken anywhere), and
+    no loop encloses ``store``."""
+    from .c_conditions import LOOPS
+
+    body = func.child_by_field_name("body")
+    if body is None or not any(
+        n.type == "declaration"
+        and any(declared_name(d) == var for d in n.children_by_field_name("declarator"))
+        for n in walk(body)
+    ):
+        return False
+    if any(n.type == "goto_statement" for n in walk(func)):
+        return False
+    cur = store.parent
+    while cur is not None and cur != func:
+        if cur.type in LOOPS:
+            return False
+        cur = cur.parent
+    for n in walk(func):
+        if n.type != "identifier" or text(n) != var:
+            continue
+        p = n.parent
+        if (
+            p is not None
+            and p.type == "pointer_expression"
+            and text(p.child_by_field_name("operator")) == "&"
+        ):
+            return False
+        if n.start_byte >= store.end_byte and not _assigned_here(n):
+            return False
+    return True
+
+
+def _assigned_here(n: Node) -> bool:
+    """``n`` is the whole left side of a plain assignment (written, not read)."""
+    p = n.parent
+    while p is not None and p.type == "parenthesized_expression":
+        n, p = p, p.parent
+    return (
+        p is not None
+        and p.type == "assignment_expression"
+        and p.child_by_field_name("left") == n
+        and text(p.child_by_field_name("operator")) == "="
+    )
+
+
+def hands_back(ctx: Ctx, func: Node) -> bool:
+    """``func`` returns a pointer that may point into what a pointer parameter was handed: the
+    caller's object comes back under another name."""
+    from .c_values import declared_type
+
+    root = ctx.parsed.tree.root_node
+    handed: set[str] = set()
+    for p in param_names(func):
+        typ = declared_type(p, func, root) or ""
+        if "*" in typ or "[" in typ:
+            handed |= aliases_of(func, p)
+    if not handed:
+        return False
+    return any(
+        n.type == "return_statement"
+        and n.named_children
+        and (pointer_bases(n.named_children[0]) & handed or n.named_children[0].type == "call_expression")
+        for n in walk(func)
+    )

@@ -6,8 +6,28 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .c_context import Ctx
-from .c_spec import C_TERMINATORS
-from .c_tree import callee_of, enclosing_function, idents, inside, line_of, strip_expr, text, walk
+from .c_spec import (
+    BYTE_FUNCS,
+    C_TERMINATORS,
+    COMMAND_FUNCS,
+    COPY_FUNCS,
+    FORMAT_FUNCS,
+    READ_ONLY_ARGS,
+    SCAN_FUNCS,
+)
+from .c_tree import (
+    callee_of,
+    declared_name,
+    enclosing_function,
+    idents,
+    inside,
+    line_of,
+    param_names,
+    squash,
+    strip_expr,
+    text,
+    walk,
+)
 from .c_values import const_int
 from .c_words import dead_where
 from .outcome import Outcome
@@ -118,12 +138,17 @@ def terminates(stmt: Node) -> bool:
 
 
 def reassigned(cond: Node, stmts: list[Node], upto: Node) -> bool:
-    """A variable of ``cond`` is assigned, moved or has its address taken in ``stmts`` before ``upto``."""
+    """A variable of ``cond`` is assigned, moved or has its address taken in ``stmts`` before ``upto``;
+    or, for a variable other code can write (a global, a local whose address was taken), a call or a
+    store through a pointer there may change it."""
     names = idents(cond)
+    exposed = _exposed(cond, names)
     for s in stmts:
         for n in walk(s):
             if n.start_byte >= upto.start_byte:
                 break
+            if exposed and n.end_byte <= upto.start_byte and _may_write_elsewhere(n):
+                return True  # (a call around `upto`, whose argument it is, runs after it)
             if n.type == "assignment_expression" and text(n.child_by_field_name("left")) in names:
                 return True
             if n.type == "update_expression" and text(n.child_by_field_name("argument")) in names:
@@ -141,10 +166,13 @@ def loop_reassigned(cond: Node, stmt: Node, node: Node) -> bool:
     """A loop inside ``stmt`` that holds ``node`` assigns a variable of ``cond`` anywhere in it (after
     ``node`` too: the next iteration runs ``node`` again with the new value)."""
     names = idents(cond)
+    exposed = _exposed(cond, names)
     cur = node.parent
     while cur is not None and inside(cur, stmt):
         if cur.type in {"while_statement", "for_statement", "do_statement"}:
             for n in walk(cur):
+                if exposed and _may_write_elsewhere(n):
+                    return True
                 if n.type == "assignment_expression" and text(n.child_by_field_name("left")) in names:
                     return True
                 if n.type == "update_expression" and text(n.child_by_field_name("argument")) in names:
@@ -152,6 +180,76 @@ def loop_reassigned(cond: Node, stmt: Node, node: Node) -> bool:
         if cur == stmt:
             break
         cur = cur.parent
+    return False
+
+
+def _exposed(cond: Node, names: set[str]) -> bool:
+    """A variable of ``cond`` may be written by other code than assignments naming it: it is not a
+    local of the function (a global, unless ``const`` or a ``static`` nothing writes), or its address
+    is taken somewhere in the function (a pointer to it may be written through, or kept by a callee)."""
+    from .c_values import declared_type
+
+    func = enclosing_function(cond)
+    if func is None:
+        return bool(names)
+    root = func
+    while root.parent is not None:
+        root = root.parent
+    body = func.child_by_field_name("body")
+    params = set(param_names(func))
+    for name in names:
+        if name in params or (body is not None and _declares_local(body, name)):
+            if any(
+                n.type == "pointer_expression"
+                and text(n.child_by_field_name("operator")) == "&"
+                and text(strip_expr(n.child_by_field_name("argument") or n)) == name
+                for n in walk(func)
+            ):
+                return True
+            continue
+        if declared_type(name, func, root) is None:
+            continue  # not a variable (a macro, an enumerator, a function)
+        if not _constant_global(root, name):
+            return True
+    return False
+
+
+def _declares_local(body: Node, name: str) -> bool:
+    return any(
+        n.type == "declaration"
+        and any(declared_name(d) == name for d in n.children_by_field_name("declarator"))
+        for n in walk(body)
+    )
+
+
+def _constant_global(root: Node, name: str) -> bool:
+    """A file-level ``const`` variable, or a ``static`` one the file never writes."""
+    from .c_values import private_unwritten
+
+    for n in root.named_children:
+        if n.type != "declaration" or not any(
+            declared_name(d) == name for d in n.children_by_field_name("declarator")
+        ):
+            continue
+        if any(c.type == "type_qualifier" and text(c) == "const" for c in n.children):
+            return True
+        return private_unwritten(n, root, name)
+    return False
+
+
+def _may_write_elsewhere(n: Node) -> bool:
+    """``n`` may write a variable it does not name: a call of a function other than a known library
+    one, or a store through a pointer."""
+    if n.type == "call_expression":
+        return callee_of(n) not in _LIBRARY
+    if n.type in {"assignment_expression", "update_expression"}:
+        target = n.child_by_field_name("left") or n.child_by_field_name("argument")
+        lhs = strip_expr(target) if target is not None else None
+        return lhs is not None and lhs.type in {
+            "pointer_expression",
+            "subscript_expression",
+            "field_expression",
+        }
     return False
 
 
@@ -261,7 +359,58 @@ def all_dead(ctx: Ctx, nodes: list[Node], dead: list[Note]) -> Outcome:
 
 
 LOOPS = {"for_statement", "while_statement", "do_statement"}
+# standard functions that write no variable they are not handed the address of
+_LIBRARY = (
+    frozenset(COPY_FUNCS) | frozenset(FORMAT_FUNCS) | frozenset(SCAN_FUNCS) | frozenset(COMMAND_FUNCS)
+    | BYTE_FUNCS | READ_ONLY_ARGS | C_TERMINATORS
+    | {"malloc", "calloc", "realloc", "free", "alloca", "strlen", "wcslen", "atoi", "atol", "strtol", "abs"}
+)  # fmt: skip
 _BRANCHES = {"if_statement", "switch_statement", "conditional_expression", "case_statement"}
+
+
+def runs_once(ctx: Ctx, loop: Node) -> bool:
+    """``for (i = A; i < B; i++)`` (or ``<=``) with constants, ``B - A <= 1`` rounds, and a body
+    that never assigns ``i``: the loop's body runs at most once."""
+    if loop.type != "for_statement":
+        return False
+    init, cond, update = (loop.child_by_field_name(f) for f in ("initializer", "condition", "update"))
+    body = loop.child_by_field_name("body")
+    if init is None or cond is None or update is None or body is None:
+        return False
+    init_e = strip_expr(init)
+    if init_e.type == "assignment_expression":
+        var, start = init_e.child_by_field_name("left"), init_e.child_by_field_name("right")
+    elif init_e.type == "declaration":
+        decl = next((c for c in init_e.named_children if c.type == "init_declarator"), None)
+        var = decl.child_by_field_name("declarator") if decl is not None else None
+        start = decl.child_by_field_name("value") if decl is not None else None
+    else:
+        return False
+    if var is None or start is None:
+        return False
+    name = text(strip_expr(var))
+    c = strip_expr(cond)
+    if c.type != "binary_expression" or text(strip_expr(c.child_by_field_name("left") or c)) != name:
+        return False
+    op = text(c.child_by_field_name("operator"))
+    func = enclosing_function(loop)
+    a, b = const_int(ctx, start, func), const_int(ctx, c.child_by_field_name("right"), func)
+    if a is None or b is None or op not in {"<", "<="} or (b + (op == "<=")) - a > 1:
+        return False
+    if squash(text(update)) not in {f"{name}++", f"++{name}", f"{name}+=1", f"{name}={name}+1"}:
+        return False
+    return not any(
+        (n.type == "assignment_expression" and text(strip_expr(n.child_by_field_name("left") or n)) == name)
+        or (
+            n.type == "update_expression" and text(strip_expr(n.child_by_field_name("argument") or n)) == name
+        )
+        or (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and text(strip_expr(n.child_by_field_name("argument") or n)) == name
+        )
+        for n in walk(body)
+    )
 
 
 def runs_before(ctx: Ctx, node: Node, at: Node) -> bool:

@@ -56,6 +56,36 @@ class Ctx:
             quiet_depth=self.quiet_depth,
         )
 
+    def ambiguous(self, name: str) -> bool:
+        """The macro ``name`` is defined more than one way in this file (``#ifdef`` branches: which
+        value a build sees is not known), or in the header that defines it."""
+        return len(self.macro_values(name)) > 1
+
+    def macro_values(self, name: str) -> set[str]:
+        """Every value the ``#define`` lines of ``name`` give it, in this file or else in the header
+        that defines it."""
+        here = self._ways(self.parsed).get(name)
+        if here or name in self.macros:
+            return here or set()
+        try:
+            matches = self.index.definitions(name, from_path=self.path, limit=3, fuzzy=False)
+        except Exception:
+            return set()
+        for m in matches:
+            if m.strategy in {"same_file", "import"} and m.symbol.kind == "macro":
+                other = self.index.file(m.symbol.path)
+                if other is not None and self._ways(other).get(name):
+                    return self._ways(other)[name]
+        return set()
+
+    def _ways(self, parsed: ParsedFile) -> dict[str, set[str]]:
+        key = ("macro-ways", parsed.path, parsed.content_hash)
+        got = self.memo.get(key)
+        if got is None:
+            got = _macro_ways(parsed.tree.root_node)
+            self.memo[key] = got
+        return got  # type: ignore[return-value]
+
     def note(self, node: Node, why: str, role: str) -> Note:
         return Note(self.path, line_of(node), node.end_point[0] + 1, why, role)  # type: ignore[arg-type]
 
@@ -91,6 +121,23 @@ class Ctx:
                     self.macros[name] = value
                     return value
         return None
+
+
+def _macro_ways(root: Node) -> dict[str, set[str]]:
+    """Every object-like macro of a file with the values its ``#define`` lines give it."""
+    out: dict[str, set[str]] = {}
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        if n.type == "preproc_def":
+            name, value = n.child_by_field_name("name"), n.child_by_field_name("value")
+            if name is not None:
+                got = (
+                    value.text.decode("utf-8", "replace").strip() if value is not None and value.text else ""
+                )
+                out.setdefault(name.text.decode("utf-8", "replace") if name.text else "", set()).add(got)
+        stack.extend(n.children)
+    return out
 
 
 def review(what: str, path: str, line: int) -> Outcome:

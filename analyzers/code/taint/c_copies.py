@@ -10,14 +10,14 @@ from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, keep
 from .c_elements import elements_fit
 from .c_guards import guarded_copy
-from .c_objects import room, writable
+from .c_objects import elem_of, room, writable
 from .c_paths import cannot_be_negative, upper_bound, upper_bound_of
 from .c_provenance import definition_of
 from .c_roomleft import at_string_end, room_left
 from .c_sized import sized_for_source
 from .c_sizeof import pointer_sizeof_length
-from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, WIDE_COPIES
-from .c_strings import max_int, max_len
+from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, READ_ONLY_ARGS, WIDE_COPIES
+from .c_strings import char_width, max_int, max_len
 from .c_tree import (
     aliases_of,
     call_args,
@@ -26,13 +26,24 @@ from .c_tree import (
     idents,
     line_of,
     param_names,
+    plain_definitions,
     pointer_base,
+    pointer_bases,
     squash,
     strip_expr,
     text,
     walk,
 )
-from .c_values import CONV, const_int, const_string, declared_type, sizeof_own_array
+from .c_values import (
+    CONV,
+    UNSIGNED,
+    const_int,
+    const_string,
+    declared_in,
+    declared_type,
+    sizeof_own_array,
+    writes_argument,
+)
 from .outcome import Outcome
 from .values import Note
 
@@ -112,11 +123,9 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     if name not in _EXACT_READS | _BOUNDED_READS:
         return []
     n = _length(ctx, call)
-    if (
-        n is None
-        and got is None
-        and (name in _BOUNDED_READS or _paired(ctx, call, src, func) or _measured(ctx, call, src))
-    ):
+    if _measured(ctx, call, src):
+        return []  # the read stays inside the string `src` holds
+    if n is None and got is None and (name in _BOUNDED_READS or _paired(ctx, call, src, func)):
         return []  # as below: whatever the length, the read stays in a string or the caller's pair
     if n is None:
         return keep(ctx, call, f"{name}() reads a length not bounded by `{text(src)}`", _OOB_READ)
@@ -137,44 +146,200 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
 
 
 def _measured(ctx: Ctx, call: Node, src: Node) -> bool:
-    """The length is the source's own string length (``strlen(src) + 1``, ``strnlen(src, k)``): the
-    read stays inside that string."""
+    """The length is the source's own string length, or less: ``strlen(src)``, ``strlen(src) + 1``
+    (the terminator too), times the size of its characters, ``strnlen(src, k)``, a local only ever
+    set to ``strlen(src)`` (with ``src`` unchanged since), or a value a dominating check keeps at or
+    below such a length (``if (n >= cap) memcpy(d, src, cap - 1)``): the read stays inside that
+    string."""
     _d, _s, n_i = COPY_FUNCS[ctx.callee(call)]
     args = call_args(call)
-    if n_i >= len(args):
+    func = enclosing_function(call)
+    if n_i >= len(args) or func is None:
         return False
     want = squash(text(strip_expr(src)))
-    return any(
-        n.type == "call_expression"
-        and callee_of(n) in {"strlen", "strnlen", "wcslen", "wcsnlen"}
-        and call_args(n)
-        and squash(text(strip_expr(call_args(n)[0]))) == want
-        for n in walk(args[n_i])
+    unit = 1 if ctx.callee(call) in WIDE_COPIES or ctx.callee(call).startswith(("str", "wcs")) else None
+    return _within_string(ctx, args[n_i], want, call, func, unit=unit, depth=0)
+
+
+def _within_string(
+    ctx: Ctx, expr: Node, src: str, call: Node, func: Node, *, unit: int | None, depth: int
+) -> bool:
+    e = strip_expr(expr)
+    if depth > 3:
+        return False
+    if _is_measure(e, src) or _measure_local(ctx, e, src, call, func):
+        return True
+    if e.type == "binary_expression":
+        op = text(e.child_by_field_name("operator"))
+        left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+        if left is None or right is None:
+            return False
+        if op == "+":  # the string and its terminator
+            for a, b in ((left, right), (right, left)):
+                if const_int(ctx, b, func) == 1 and (
+                    _is_measure(strip_expr(a), src) or _measure_local(ctx, strip_expr(a), src, call, func)
+                ):
+                    return True
+        if op == "*":  # characters times their size, in bytes
+            width = unit if unit is not None else elem_of(ctx, src, func) if src.isidentifier() else None
+            for a, b in ((left, right), (right, left)):
+                if (
+                    strip_expr(b).type == "sizeof_expression"
+                    and width is not None
+                    and const_int(ctx, b, func) == width
+                ):
+                    return _within_string(ctx, a, src, call, func, unit=1, depth=depth + 1)
+        if op == "-" and (const_int(ctx, right, func) or -1) >= 0:
+            return _within_string(ctx, left, src, call, func, unit=unit, depth=depth + 1)
+    # a dominating check keeps it at or below the length: `n >= cap` then `cap` (or `cap - 1`)
+    for cond, truth, _w in holding_conditions(call):
+        for var, op, other in comparisons(cond, truth):
+            if op in {"<=", "<"} and squash(var) == squash(text(e)):
+                o = strip_expr(other)
+                if _is_measure(o, src) or _measure_local(ctx, o, src, call, func):
+                    return True
+    return False
+
+
+def _is_measure(e: Node, src: str) -> bool:
+    return (
+        e.type == "call_expression"
+        and callee_of(e) in {"strlen", "strnlen", "wcslen", "wcsnlen"}
+        and bool(call_args(e))
+        and squash(text(strip_expr(call_args(e)[0]))) == src
     )
 
 
+def _measure_local(ctx: Ctx, e: Node, src: str, call: Node, func: Node) -> bool:
+    """A local whose every definition is ``strlen(src)``, with nothing between the last of them and
+    ``call`` that may change the string (an unknown call, a store through a pointer to it)."""
+    from .c_callers import quiet_between
+    from .c_lengths import string_length_of
+
+    if e.type != "identifier" or not src.isidentifier():
+        return False
+    first = string_length_of(func, text(e), {src})
+    defs = plain_definitions(func, text(e)) or []
+    if first is None or not defs:
+        return False
+    last = defs[-1][0]
+    if last.end_byte > call.start_byte:
+        return False
+    names = aliases_of(func, src)
+    return not any(
+        x.type == "call_expression" and any(writes_argument(x, name) for name in names)
+        for x in walk(func)
+        if last.end_byte <= x.start_byte and x.end_byte <= call.start_byte
+    ) and quiet_between(ctx, func, (last.end_byte, call.start_byte), _all_but(func, names))
+
+
+def _all_but(func: Node, names: set[str]) -> set[str]:
+    """Every variable of ``func`` other than ``names``: stores through them do not touch the string."""
+    return {text(n) for n in walk(func) if n.type == "identifier"} - names
+
+
 def _paired(ctx: Ctx, call: Node, src: Node, func: Node | None) -> bool:
-    """The source and the length both come from the function's parameters (``f(p, n)`` copying
-    ``n`` bytes of ``p``): how many bytes ``p`` holds is the callers' contract."""
+    """The source is a pointer parameter, from its start, and the length is another parameter (or a
+    local holding it, or it clamped lower): ``f(p, n)`` copying ``n`` bytes of ``p``: how many bytes
+    ``p`` holds is the callers' contract. A length read out of memory (``n = p[0]``), grown
+    (``n + 10``) or a source at an offset (``p + 20``) is no such pair."""
     if func is None:
         return False
     params = set(param_names(func))
     _d, _s, n_i = COPY_FUNCS[ctx.callee(call)]
     args = call_args(call)
-    if pointer_base(src) not in params or n_i >= len(args):
+    s = strip_expr(src)
+    if s.type != "identifier" or text(s) not in params or n_i >= len(args):
         return False
-    named = idents(args[n_i])
-    return bool(named & params) or any(_clamped_param(ctx, x, func, params) for x in named)
+    from .c_callers import keeps_value
+
+    if not keeps_value(func, text(s)):
+        return False
+    length = strip_expr(args[n_i])
+    if length.type == "binary_expression" and text(length.child_by_field_name("operator")) == "*":
+        # `n * sizeof(T)` with T the size of what the source points to: n elements of the pair
+        left, right = length.child_by_field_name("left"), length.child_by_field_name("right")
+        for count, size in ((left, right), (right, left)):
+            if count is not None and size is not None and _sizeof_pointee(ctx, size, text(s), func):
+                return _caller_length(ctx, count, func, params - {text(s)}, 0)
+        return False
+    return _caller_length(ctx, length, func, params - {text(s)}, 0)
 
 
-def _clamped_param(ctx: Ctx, name: str, func: Node, params: set[str]) -> bool:
-    """A local length assigned from a parameter (``len = n;``)."""
-    return any(
-        n.type in {"init_declarator", "assignment_expression"}
-        and text(n.child_by_field_name("declarator") or n.child_by_field_name("left")).lstrip("* ") == name
-        and bool(idents(n.child_by_field_name("value") or n.child_by_field_name("right") or n) & params)
-        for n in walk(func)
-    )
+def _sizeof_pointee(ctx: Ctx, size: Node, pointer: str, func: Node) -> bool:
+    """``size`` is ``sizeof`` of what ``pointer`` points to (its declared pointee type, or as many
+    bytes)."""
+    e = strip_expr(size)
+    if e.type != "sizeof_expression":
+        return False
+    declared = declared_type(pointer, func, ctx.parsed.tree.root_node) or ""
+    pointee = " ".join(declared.replace("const", " ").replace("*", " ").split())
+    typ = e.child_by_field_name("type") or e.child_by_field_name("value")  # `(T)` of a typedef not seen
+    named = " ".join(text(typ).strip("() ").replace("const", " ").split()) if typ is not None else ""
+    if pointee and named in {pointee, f"*{pointer}", f"{pointer}[0]"}:
+        return True
+    elem = elem_of(ctx, pointer, func)
+    return elem is not None and const_int(ctx, e, func) == elem
+
+
+def _caller_length(ctx: Ctx, expr: Node, func: Node, params: set[str], depth: int) -> bool:
+    """``expr`` is never more than a length parameter's value: the parameter itself (never changed), a
+    local whose every definition is such a length, or ``n > K ? K : n`` (and its mirror forms)."""
+    from .c_callers import keeps_value
+
+    e = strip_expr(expr)
+    if depth > 3:
+        return False
+    if e.type == "identifier":
+        name = text(e)
+        if name in params:
+            return keeps_value(func, name) or _only_lowered(func, name)
+        defs = plain_definitions(func, name)
+        return bool(defs) and all(_caller_length(ctx, v, func, params, depth + 1) for _n, v in defs or [])
+    if e.type == "conditional_expression":
+        cond = e.child_by_field_name("condition")
+        cons, alt = e.child_by_field_name("consequence"), e.child_by_field_name("alternative")
+        if cond is None or cons is None or alt is None:
+            return False
+        for arm, other, truth in ((cons, alt, True), (alt, cons, False)):
+            # `arm` is taken only when the length in `other` is at least `arm`
+            if _caller_length(ctx, other, func, params, depth + 1) and any(
+                squash(var) == squash(text(strip_expr(other)))
+                and op in {">", ">="}
+                and squash(text(strip_expr(k))) == squash(text(strip_expr(arm)))
+                for var, op, k in comparisons(cond, truth)
+            ):
+                return True
+        return False
+    return False
+
+
+def _only_lowered(func: Node, name: str) -> bool:
+    """Every change of ``name`` is ``name = K`` under a check that ``name`` is above ``K``
+    (``if (n > sizeof b) n = sizeof b;``): it only ever gets smaller than the value it was given."""
+    for n in walk(func):
+        if n.type == "update_expression" and squash(text(n.child_by_field_name("argument") or n)) == name:
+            return False
+        if (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and squash(text(n.child_by_field_name("argument") or n)) == name
+        ):
+            return False
+        if n.type != "assignment_expression" or squash(text(n.child_by_field_name("left") or n)) != name:
+            continue
+        right = n.child_by_field_name("right")
+        if text(n.child_by_field_name("operator")) != "=" or right is None:
+            return False
+        if not any(
+            squash(var) == name
+            and op in {">", ">="}
+            and squash(text(strip_expr(k))) == squash(text(strip_expr(right)))
+            for cond, truth, _w in holding_conditions(n)
+            for var, op, k in comparisons(cond, truth)
+        ):
+            return False
+    return True
 
 
 _TERMINATES = re.compile(r"^(0|'\\0'|L'\\0'|'\\x0*0')$")
@@ -239,8 +404,9 @@ def copies_terminator(ctx: Ctx, call: Node, src: Node, n: Node, func: Node) -> b
     length = const_int(ctx, n, func)
     literal = const_string(ctx, src, func)
     if literal is not None and length is not None:
-        unit = 4 if ctx.callee(call) in WIDE_COPIES else 1
-        return length >= (len(literal[0]) + 1) * (unit if ctx.callee(call).startswith("w") else 1)
+        # wide copies (wcsncpy, wmemcpy) count characters; byte copies count the literal's bytes
+        width = 1 if ctx.callee(call) in WIDE_COPIES else char_width(ctx, src, func)
+        return width is not None and length >= (len(literal[0]) + 1) * width
     s = squash(text(strip_expr(src)))
     body = squash(text(n))
     return f"strlen({s})+1" in body or f"wcslen({s})+1" in body
@@ -278,17 +444,18 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     sink = ctx.note(call, f"{name}() writes into `{text(dst)}`", "sink")
     if name in {"strcpy", "wcscpy", "stpcpy"}:
         src = const_string(ctx, args[s_i], func) if s_i < len(args) else None
-        if src is not None and size is not None and len(src[0]) + 1 <= size:
+        unit = 4 if name in WIDE_COPIES else 1  # wcscpy writes 4 bytes per character
+        if src is not None and size is not None and (len(src[0]) + 1) * unit <= size:
+            wide = f" ({(len(src[0]) + 1) * unit} bytes with its terminator)" if unit > 1 else ""
             return [
                 sink,
                 ctx.note(
                     src[1],
-                    f"source is a {len(src[0])}-character literal; `{text(dst)}` holds {size}",
+                    f"source is a {len(src[0])}-character literal{wide}; `{text(dst)}` holds {size}",
                     "constant",
                 ),
             ]
         longest = max_len(ctx, args[s_i], call, func) if src is None and s_i < len(args) else None
-        unit = 4 if name in WIDE_COPIES else 1
         if longest is not None and size is not None and (longest + 1) * unit <= size:
             return [
                 sink,
@@ -454,13 +621,20 @@ def copy_wrapper(ctx: Ctx, call: Node) -> tuple[Ctx, Node, list[tuple[Node, int,
     return (octx, func, copies) if copies else None
 
 
-def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
+def wrapper_copy_safe(ctx: Ctx, call: Node, *, back_followed: bool = True) -> list[Note] | Outcome:
+    """The copies a wrapper makes into its parameters, judged with this call's arguments, when they
+    are all it does with those parameters. ``back_followed``: a parameter the wrapper returns comes
+    back where the caller's judgement follows it (or what it comes back to is not this judgement's
+    concern)."""
     found = copy_wrapper(ctx, call)
     if found is None:
         return keep(ctx, call, f"{ctx.callee(call)}() writes without a known bound")
-    octx, _func, copies = found
+    octx, wrapper, copies = found
     args = call_args(call)
     func = enclosing_function(call)
+    odd = _other_writes(octx, wrapper, copies, used=not back_followed and _result_used(call))
+    if odd is not None:
+        return keep(ctx, call, f"{ctx.callee(call)}() {odd}")
     notes = [ctx.note(call, f"{ctx.callee(call)}() copies into its argument", "sink")]
     for inner, dst_param, bound in copies:
         if dst_param >= len(args):
@@ -524,6 +698,121 @@ def wrapper_copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
             f"the bound `{text(cap)}` passed to {ctx.callee(call)}() is not the size of `{text(dst)}`",
         )
     return notes
+
+
+def _other_writes(
+    ctx: Ctx, wrapper: Node, copies: list[tuple[Node, int, int | None]], *, used: bool
+) -> str | None:
+    """Why the wrapper's copies are not all it does with the parameters it copies into (None when
+    they are): the parameter is moved, kept in a variable of the file or a field, returned to a
+    caller that uses the value, written through otherwise, handed to a function other than a known
+    library one, or appended to in a loop (each round adds to the string)."""
+    from .c_callers import keeps_value
+
+    params = param_names(wrapper)
+    known = {c.id for c, _d, _b in copies}
+    for _inner, d, _b in copies:
+        p = params[d]
+        if not keeps_value(wrapper, p):
+            return f"moves its parameter `{p}` before copying into it"
+        held = aliases_of(wrapper, p)
+        if any(not x.isidentifier() or not declared_in(wrapper, x) for x in held):
+            return f"keeps a pointer from `{p}` where other code may write through it"
+        for n in walk(wrapper):
+            if (
+                n.type == "return_statement"
+                and n.named_children
+                and pointer_bases(n.named_children[0]) & held
+            ):
+                if used:
+                    return f"hands `{p}` back to a caller that keeps it"
+            elif n.type in {"assignment_expression", "update_expression"}:
+                target = n.child_by_field_name("left") or n.child_by_field_name("argument")
+                lhs = strip_expr(target) if target is not None else None
+                if (
+                    lhs is not None
+                    and lhs.type in {"subscript_expression", "pointer_expression"}
+                    and pointer_base(lhs.child_by_field_name("argument") or lhs) in held
+                    and not _below_bound(
+                        ctx, lhs, wrapper, {params[b] for _c, dd, b in copies if dd == d and b is not None}
+                    )
+                ):
+                    return f"also writes through `{p}` at line {line_of(n)}"
+            elif n.type == "call_expression" and any(pointer_base(a) in held for a in call_args(n)):
+                name = ctx.callee(n)
+                if n.id in known:
+                    if name in _APPENDS and any(
+                        c.type in {"for_statement", "while_statement", "do_statement"}
+                        for c in _ancestors(n, wrapper)
+                    ):
+                        return f"appends to `{p}` in a loop (line {line_of(n)})"
+                    continue
+                if name in READ_ONLY_ARGS or name in _PRINTS:
+                    continue
+                if not any(pointer_base(a) in held for a in call_args(n)[:1]) and name in COPY_FUNCS:
+                    continue  # read as a copy's source
+                return f"hands `{p}` to {name or 'a call'}() at line {line_of(n)}"
+    return None
+
+
+def _below_bound(ctx: Ctx, lhs: Node, wrapper: Node, bounds: set[str]) -> bool:
+    """``p[B - k]`` (``k >= 1``) with ``B`` a parameter that bounds the wrapper's copies into ``p``
+    (the room each call hands it, checked against the destination for every call): inside it."""
+    from .c_callers import keeps_value
+
+    if lhs.type != "subscript_expression" or text(
+        lhs.child_by_field_name("argument") or lhs
+    ) not in param_names(wrapper):
+        return False
+    index = strip_expr(lhs.child_by_field_name("index") or lhs)
+    if index.type != "binary_expression" or text(index.child_by_field_name("operator")) != "-":
+        return False
+    left, right = index.child_by_field_name("left"), index.child_by_field_name("right")
+    k = const_int(ctx, right, wrapper)
+    b = text(strip_expr(left)) if left is not None else ""
+    if k is None or k < 1 or b not in bounds or not keeps_value(wrapper, b):
+        return False
+    # and B is at least k here (B - k never wraps below the start)
+    root = ctx.parsed.tree.root_node
+    for cond, truth, _w in holding_conditions(lhs):
+        for var, op, other in comparisons(cond, truth):
+            v = const_int(ctx, other, wrapper)
+            if (
+                squash(var) == b
+                and v is not None
+                and (
+                    (op == ">=" and v >= k)
+                    or (op == ">" and v >= k - 1)
+                    or (
+                        op == "!="
+                        and v == 0
+                        and k == 1
+                        and bool(UNSIGNED.search(declared_type(b, wrapper, root) or ""))
+                    )
+                )
+            ):
+                return True
+    return False
+
+
+_APPENDS = frozenset({"strcat", "strncat", "wcscat", "wcsncat"})
+_PRINTS = frozenset({"printf", "puts", "fputs", "fprintf", "wprintf", "printLine", "printWLine"})
+
+
+def _ancestors(n: Node, stop: Node) -> list[Node]:
+    out: list[Node] = []
+    cur = n.parent
+    while cur is not None and cur != stop:
+        out.append(cur)
+        cur = cur.parent
+    return out
+
+
+def _result_used(call: Node) -> bool:
+    cur = call.parent
+    while cur is not None and cur.type in {"parenthesized_expression", "cast_expression"}:
+        cur = cur.parent
+    return cur is not None and cur.type != "expression_statement"
 
 
 def _with_this_call(ctx: Ctx, octx: Ctx, call: Node, inner: Node, dst_param: int) -> list[Note] | None:

@@ -36,6 +36,7 @@ from .c_tree import (
     aliases_of,
     call_args,
     callee_of,
+    declared_name,
     enclosing_function,
     func_name,
     in_sizeof,
@@ -47,7 +48,7 @@ from .c_tree import (
     text,
     walk,
 )
-from .c_values import const_string, declared_type, writes_argument
+from .c_values import const_string, declared_in, declared_type, writes_argument
 from .c_words import accesses
 from .outcome import Outcome
 from .values import Note
@@ -262,13 +263,28 @@ def _object_uses(
     scope = func if func is not None else ctx.parsed.tree.root_node
     pointers = aliases_of(scope, name, fields=fields)
     escape = _escapes(scope, pointers, fields)
+    dropped: list[Note] = []
+    if escape is not None and escape.type == "return_statement" and func is not None:
+        from .c_callers import results_dropped
+
+        calls = results_dropped(ctx, func)
+        if calls:  # every caller drops what comes back: nothing uses the returned pointer
+            dropped = [
+                ctx.note(escape, f"a pointer into `{name}` is returned here", "sink"),
+                *(
+                    ctx.note(c, f"{func_name(func)}()'s value is dropped here (never read)", "guard")
+                    for c in calls
+                ),
+            ]
+            escape = _escapes(scope, pointers, fields, returns_dropped=True)
     if escape is not None:
         # a stored pointer leads to code not followed; a returned one outlives its storage (a defect)
         reason = "local storage returned" if escape.type == "return_statement" else NOT_FOLLOWED
         return keep(ctx, escape, _escape_why(escape, name, scope), reason)
-    return accesses_safe(
+    got = accesses_safe(
         ctx, scope, pointers, index_safe, 0, string_of=name if string else None, fields=fields
     )
+    return got if isinstance(got, Outcome) else (got[0], [*got[1], *dropped])
 
 
 def block_uses(ctx: Ctx, name: str, func: Node, index_safe: IndexCheck) -> list[Note] | Outcome:
@@ -371,14 +387,24 @@ def deref_safe(ctx: Ctx, deref: Node, arg: Node) -> list[Note] | Outcome:
     )
 
 
-def _escapes(scope: Node, pointers: set[str], fields: bool = False) -> Node | None:
+def _escapes(
+    scope: Node,
+    pointers: set[str],
+    fields: bool = False,
+    *,
+    returns_ok: str | None = None,
+    returns_dropped: bool = False,
+) -> Node | None:
     """An assignment that stores a pointer into the array somewhere other than a local pointer
     (a field, an element, through a pointer), or a ``return`` that hands one to the caller: other
-    functions may then reach it."""
+    functions may then reach it. ``return p;`` of the parameter ``returns_ok`` is no escape (see
+    :func:`_in_callee`), nor any ``return`` with ``returns_dropped`` (every caller drops the value)."""
     for n in walk(scope):
         if n.type == "return_statement":
             value = n.named_children[0] if n.named_children else None
             if value is not None and pointer_bases(value, fields=fields) & pointers:
+                if returns_dropped or (returns_ok is not None and stripped_text(value) == returns_ok):
+                    continue  # dropped by every caller; or the parameter itself: the caller's own pointer
                 return n
             continue
         if n.type != "assignment_expression" or text(n.child_by_field_name("operator")) != "=":
@@ -390,6 +416,8 @@ def _escapes(scope: Node, pointers: set[str], fields: bool = False) -> Node | No
         lhs = strip_expr(left)
         if lhs.type != "identifier":
             return n
+        if scope.type == "function_definition" and not declared_in(scope, text(lhs)):
+            return n  # a variable of the file: other functions may use the pointer kept there
     return None
 
 
@@ -442,9 +470,18 @@ def _call_safe(
         return []
     if callee in FORMAT_FUNCS and all(i >= FORMAT_FUNCS[callee] for i in at):
         return []  # printed (a constant format's arguments) or used as the format: only read
-    if copy_wrapper(ctx, call) is not None:
-        return wrapper_copy_safe(ctx, call)
-    inside = _in_callee(ctx, call, at, index_safe, depth)
+    wrapped = copy_wrapper(ctx, call)
+    if wrapped is not None:
+        back = all(
+            _returned_back(call, wrapped[1], param_names(wrapped[1])[d], pointers) for _c, d, _b in wrapped[2]
+        )
+        judged = wrapper_copy_safe(ctx, call, back_followed=back)
+        if not isinstance(judged, Outcome):
+            return judged
+        # not only copies: every access in the wrapper, with the room this call hands it
+        inside = _in_callee(ctx, call, at, index_safe, depth, pointers=pointers)
+        return inside if inside is not None else judged
+    inside = _in_callee(ctx, call, at, index_safe, depth, pointers=pointers)
     if inside is not None:
         return inside
     if _only_reads_param(ctx, call, at) or only_reads(ctx, call):
@@ -459,10 +496,18 @@ def _call_safe(
 
 
 def _in_callee(
-    ctx: Ctx, call: Node, at: list[int], index_safe: IndexCheck, depth: int
+    ctx: Ctx,
+    call: Node,
+    at: list[int],
+    index_safe: IndexCheck,
+    depth: int,
+    *,
+    pointers: set[str] | None = None,
 ) -> list[Note] | Outcome | None:
     """Follow the pointer into a workspace function: judge every access there through the
-    parameter, knowing how many bytes this call hands it (None: not followed)."""
+    parameter, knowing how many bytes this call hands it (None: not followed). A function that
+    returns the parameter unchanged hands the caller back its own pointer: harmless when the caller
+    stores it in one of ``pointers`` (whose accesses the caller's judgement follows) or drops it."""
     if depth >= MAX_CALLEES:
         return None
     found = definition_of(ctx, call)
@@ -480,7 +525,8 @@ def _in_callee(
             return None
         bound = Ctx(octx.finding, octx.parsed, octx.index, octx.macros, {**octx.bindings, params[i]: space})
         inner = aliases_of(fdef, params[i])
-        escape = _escapes(fdef, inner)
+        returned = params[i] if _returned_back(call, fdef, params[i], pointers) else None
+        escape = _escapes(fdef, inner, returns_ok=returned)
         if escape is not None and (escape.type != "return_statement" or _result_used(call)):
             where = func_name(fdef) + "()" + (f" ({octx.path})" if octx.path != ctx.path else "")
             return keep(
@@ -489,8 +535,43 @@ def _in_callee(
         got = accesses_safe(bound, fdef, inner, index_safe, depth + 1)
         if isinstance(got, Outcome):
             return got
+        arg = text(call_args(call)[i])
+        gives_back = returned is not None and any(
+            n.type == "return_statement"
+            and n.named_children
+            and stripped_text(n.named_children[0]) == returned
+            for n in walk(fdef)
+        )
+        back = " (and returns it unchanged)" if gives_back else ""
+        notes.append(
+            ctx.note(
+                call,
+                f"`{arg}` is handed to {func_name(fdef)}() with the {space} bytes it has here{back}",
+                "guard",
+            )
+        )
         notes.extend(got[1])
     return notes
+
+
+def _returned_back(call: Node, fdef: Node, param: str, pointers: set[str] | None) -> bool:
+    """``return param;`` of a parameter the callee never changes, and the call's value stored in a
+    variable of ``pointers`` (``data = f(data)``) or dropped: what comes back is the caller's own
+    pointer, in a variable whose accesses are judged with the caller's."""
+    from .c_callers import keeps_value
+
+    if pointers is None or not keeps_value(fdef, param):
+        return False
+    holder = call.parent
+    while holder is not None and holder.type in {"parenthesized_expression", "cast_expression"}:
+        holder = holder.parent
+    if holder is None or holder.type == "expression_statement":
+        return True
+    if holder.type == "assignment_expression" and text(holder.child_by_field_name("operator")) == "=":
+        return stripped_text(holder.child_by_field_name("left")) in pointers
+    if holder.type == "init_declarator":
+        return declared_name(holder.child_by_field_name("declarator")) in pointers
+    return False
 
 
 def _result_used(call: Node) -> bool:
@@ -515,6 +596,14 @@ def _only_reads_param(ctx: Ctx, call: Node, at: list[int]) -> bool:
                 return False
             continue
         p = params[i]
+        held = aliases_of(fdef, p)
+        if any(not x.isidentifier() or not declared_in(fdef, x) for x in held):
+            return False  # a pointer to it kept in a global or a field: written later, elsewhere
+        if any(
+            n.type == "return_statement" and n.named_children and pointer_bases(n.named_children[0]) & held
+            for n in walk(fdef)
+        ):
+            return False  # handed back to the caller under another name
         for n in walk(fdef):
             if n.type == "assignment_expression":
                 left = n.child_by_field_name("left")

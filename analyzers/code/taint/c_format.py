@@ -141,7 +141,7 @@ def only_reads(ctx: Ctx, call: Node) -> bool:
     store through a pointer it was handed, and its printf-like calls cannot store through ``%n``
     (their formats are literals without it, or parameters that every call of the function, which
     only its own file can call, passes a literal without conversions)."""
-    from .c_callers import local_objects, quiet_between
+    from .c_callers import hands_back, local_objects, quiet_between
     from .c_provenance import definition_of
     from .c_tree import param_names, walk
 
@@ -149,6 +149,8 @@ def only_reads(ctx: Ctx, call: Node) -> bool:
     if found is None:
         return False
     octx, fdef = found
+    if hands_back(octx, fdef):
+        return False  # what it was handed comes back under another name
     params = set(param_names(fdef))
     trusted: set[str] = set()
     for n in walk(fdef):

@@ -251,7 +251,8 @@ def interval(ctx: Ctx, node: Node, at: Node, func: Node | None) -> Bound:
                     continue
                 top = k - 1 if op == "<" else k
                 hi = top if hi is None else min(hi, top)
-                lo = -top if lo is None else max(lo, -top)
+                if abs_exact(declared, squash(var)):  # abs(INT_MIN) is negative: no bottom from it
+                    lo = -top if lo is None else max(lo, -top)
                 continue
             if op in {"<", "<="}:
                 top = k - 1 if op == "<" else k
@@ -264,8 +265,29 @@ def interval(ctx: Ctx, node: Node, at: Node, func: Node | None) -> Bound:
     return lo, hi
 
 
+def abs_exact(declared: str | None, call: str) -> bool:
+    """``abs(x)`` (``labs``, ``llabs``, ``imaxabs``) is x's magnitude for every value of x's declared
+    type: the type is narrower than the function's parameter (abs(INT_MIN) overflows, and in practice
+    stays negative, so an ``int`` under ``abs`` or an ``int64_t`` under ``llabs`` gives no bottom)."""
+    width = 32 if call.startswith("abs(") else 64
+    bits = _NARROW_BITS.get(" ".join((declared or "").split())) or SIGNED_BITS.get(
+        " ".join((declared or "").split())
+    )
+    return bits is not None and bits < width
+
+
+_NARROW_BITS = {
+    "char": 8,
+    "signed char": 8,
+    "unsigned char": 8,
+    "uint8_t": 8,
+    "unsigned short": 16,
+    "uint16_t": 16,
+}
+
+
 # abs(x), labs((long)x), llabs(x): the magnitude of the variable x
-_ABS = re.compile(r"(?:abs|labs|llabs|imaxabs)\((?:\([a-z ]+\))?\(?([A-Za-z_]\w*)\)?\)")
+_ABS = re.compile(r"(?:abs|labs|llabs|imaxabs)\((?:\([a-z_0-9 ]+\))?\(?([A-Za-z_]\w*)\)?\)")
 
 
 def combine(op: str, a: Bound, b: Bound) -> Bound:
@@ -389,7 +411,9 @@ def _number_uses(
                 for i, a in enumerate(args)
                 if strip_expr(a).type == "identifier" and text(strip_expr(a)) == name
             ]
-            if not at or callee_of(n) in FORMAT_FUNCS or callee_of(n) in READ_ONLY_ARGS or _compared(n):
+            if not at or callee_of(n) in FORMAT_FUNCS or callee_of(n) in READ_ONLY_ARGS:
+                continue
+            if _compared(n) and _magnitude_exact(ctx, n, name, func):
                 continue
             found = definition_of(ctx, n) if depth < 2 else None
             if found is None:
@@ -488,6 +512,14 @@ def _compared(call: Node) -> bool:
         and cur.type == "binary_expression"
         and text(cur.child_by_field_name("operator")) in {"<", "<=", ">", ">=", "==", "!="}
     )
+
+
+def _magnitude_exact(ctx: Ctx, call: Node, name: str, func: Node) -> bool:
+    """A pure math call on ``name`` that cannot overflow: not of the abs family, or of a variable
+    whose type is narrower than the function's parameter (see :func:`abs_exact`)."""
+    if callee_of(call) not in {"abs", "labs", "llabs", "imaxabs"}:
+        return True
+    return abs_exact(declared_type(name, func, ctx.parsed.tree.root_node), callee_of(call) + "(")
 
 
 TYPE_MAX = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .c_callers import quiet_between
-from .c_conditions import runs_before
+from .c_conditions import LOOPS, runs_before
 from .c_context import Ctx
 from .c_tree import (
     aliases_of,
@@ -21,6 +21,7 @@ from .c_tree import (
     strip_expr,
     stripped_text,
     text,
+    walk,
 )
 from .c_values import const_int
 from .values import Note
@@ -53,12 +54,20 @@ def sized_for_source(ctx: Ctx, call: Node, func: Node | None) -> Note | None:
         ctx, measured, alloc
     ):
         return None  # the length is measured before the block is sized by it
-    if _moved_between(func, text(src), measured.end_byte, call):
+    if _moved_between(func, text(src), measured.end_byte, call.start_byte):
         return None
     if aliases_of(func, text(src)) & aliases_of(func, text(dst)):
         return None
     if not quiet_between(ctx, func, (measured.end_byte, call.start_byte), aliases_of(func, text(dst))):
         return None
+    if any(n.type == "goto_statement" for n in walk(func)):
+        return None  # a jump back may run the copy again after the string changed
+    for loop in _loops_around(call, func):
+        # a later round runs the copy again: nothing in the loop may change the string either
+        if _moved_between(func, text(src), loop.start_byte, loop.end_byte) or not quiet_between(
+            ctx, func, (loop.start_byte, loop.end_byte), aliases_of(func, text(dst))
+        ):
+            return None
     return ctx.note(
         alloc,
         f"`{text(dst)}` is allocated for {measure}(`{text(src)}`) + 1 characters, and `{text(src)}` "
@@ -135,12 +144,11 @@ def _measures(call: Node, src: str, measure: str) -> bool:
     return callee_of(call) == measure and len(args) == 1 and squash(stripped_text(args[0])) == src
 
 
-def _moved_between(func: Node, name: str, start: int, at: Node) -> bool:
-    """``name`` is assigned, incremented or has its address taken between ``start`` and ``at``."""
-    from .c_tree import walk
-
+def _moved_between(func: Node, name: str, start: int, end: int) -> bool:
+    """``name`` is assigned, incremented or has its address taken between the bytes ``start`` and
+    ``end``."""
     for n in walk(func):
-        if n.end_byte <= start or n.start_byte >= at.start_byte:
+        if n.end_byte <= start or n.start_byte >= end:
             continue
         if n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
             return True
@@ -153,3 +161,13 @@ def _moved_between(func: Node, name: str, start: int, at: Node) -> bool:
         ):
             return True
     return False
+
+
+def _loops_around(node: Node, func: Node) -> list[Node]:
+    out: list[Node] = []
+    cur = node.parent
+    while cur is not None and cur != func:
+        if cur.type in LOOPS:
+            out.append(cur)
+        cur = cur.parent
+    return out

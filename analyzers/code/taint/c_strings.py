@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .c_conditions import dead_branch, runs_before
+from .c_conditions import LOOPS, dead_branch, runs_before, runs_once
 from .c_context import Ctx
 from .c_objects import elem_of, points_to
+from .c_spec import BYTE_FUNCS, COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
 from .c_tree import (
     aliases_of,
     call_args,
@@ -20,6 +21,7 @@ from .c_tree import (
     declared_name,
     enclosing_function,
     inside,
+    param_names,
     pointer_base,
     squash,
     strip_expr,
@@ -47,16 +49,25 @@ def max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int = 0) -
     targets = points_to(ctx, expr, func)
     if not targets or any(t.offset != 0 for t in targets):
         return None
+    # one object, from its start; or a parameter that keeps what callers hand it (whatever each
+    # passes, writes through that parameter land in it); a pointer that may point at several
+    # objects of this function says nothing of any
+    objs = {t.obj for t in targets}
+    obj = next(iter(objs)) if len(objs) == 1 else None
+    if obj is None and not _steady_param(func, expr):
+        return None
     # an object named here (not one a caller hands in, whose name may mean something else here)
     names = aliases_of(func, base) | {t.obj for t in targets if inside(t.where, func)}
     length = _entry_length(ctx, func, base, at, names, depth=depth)
     known = length is not None
+    since = func.start_byte  # where the last write that settles the length ends
+    spot = _Spot(obj, names, func, text(strip_expr(expr)))
     for n in walk(func):
         if n.start_byte >= at.start_byte:
             break
         if n.end_byte > at.start_byte:
             continue  # an expression around `at` (a call whose argument it is) acts after it
-        effect = _effect(ctx, n, names, func, (depth, length if known else None))
+        effect = _effect(ctx, n, spot, (depth, length if known else None))
         if effect is None:
             continue
         if dead_branch(ctx, n) is not None:
@@ -64,7 +75,117 @@ def max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int = 0) -
         if not runs_before(ctx, n, at):
             return None  # written on some paths only
         known, length = True, effect[0]
-    return length if known else None
+        since = n.end_byte
+    if not known or length is None:
+        return None
+    if _written_again(ctx, at, spot, depth):
+        return None  # a later round of a loop around `at` (or a jump back) writes it first
+    if not _private(ctx, func, names, obj) and not _untouched(ctx, func, (since, at.start_byte), names):
+        return None  # other code (a call, a store through another pointer) may change it
+    return length
+
+
+class _Spot:
+    """The object a length is measured in (``obj``, its start; None: whatever the parameter
+    ``pointer`` is handed), the names that may point into it, and the function."""
+
+    def __init__(self, obj: str | None, names: set[str], func: Node, pointer: str) -> None:
+        self.obj, self.names, self.func, self.pointer = obj, names, func, pointer
+
+    def at_start(self, ctx: Ctx, ptr: Node) -> bool:
+        """``ptr`` points at the start of the object, whatever path led to it."""
+        if self.obj is None:
+            return text(strip_expr(ptr)) == self.pointer
+        got = points_to(ctx, ptr, self.func) or []
+        return bool(got) and all(t.obj == self.obj and t.offset == 0 for t in got)
+
+
+def _steady_param(func: Node, expr: Node) -> bool:
+    from .c_callers import keeps_value
+
+    e = strip_expr(expr)
+    return e.type == "identifier" and text(e) in param_names(func) and keeps_value(func, text(e))
+
+
+def _loops_around(at: Node, func: Node) -> list[Node]:
+    out: list[Node] = []
+    cur = at.parent
+    while cur is not None and cur != func:
+        if cur.type in LOOPS:
+            out.append(cur)
+        cur = cur.parent
+    return out
+
+
+def _written_again(ctx: Ctx, at: Node, spot: _Spot, depth: int) -> bool:
+    """A write into the object after ``at`` that may run before ``at`` runs again: inside a loop
+    around ``at``, or anywhere after it when the function jumps with ``goto``; for an object others
+    may write, any call or store there too."""
+    func = spot.func
+    body = func.child_by_field_name("body")
+    jumps = any(n.type == "goto_statement" for n in walk(func))
+    loops = [lp for lp in _loops_around(at, func) if not runs_once(ctx, lp)]
+    if (jumps or loops) and _writes_first(at, spot):
+        return True  # `at` itself writes the object (strcat into it): the next round starts longer
+    spans = [(at.end_byte, body.end_byte)] if jumps and body is not None else []
+    spans += [(at.end_byte, lp.end_byte) for lp in loops]
+    private = _private(ctx, func, spot.names, spot.obj)
+    for start, end in spans:
+        for n in walk(func):
+            if n.end_byte <= start or n.start_byte >= end:
+                continue
+            if _effect(ctx, n, spot, (depth, None)) is not None and dead_branch(ctx, n) is None:
+                return True
+        if not private and not _untouched(ctx, func, (start, end), spot.names):
+            return True
+    return False
+
+
+def _writes_first(at: Node, spot: _Spot) -> bool:
+    """``at`` is a call that writes through its first argument into the object (not one only
+    reading it, like ``strlen``)."""
+    args = call_args(at) if at.type == "call_expression" else []
+    return bool(args) and pointer_base(args[0]) in spot.names and callee_of(at) not in _READS | READ_ONLY_ARGS
+
+
+def _private(ctx: Ctx, func: Node, names: set[str], obj: str | None) -> bool:
+    """The object is the function's own (a local array or a block it allocated) and only its local
+    pointers point into it: no pointer to it is stored elsewhere, nor handed to a function other
+    than a known library one, so no other code can write it."""
+    from .c_callers import local_objects
+
+    if obj is None or (obj not in local_objects(func) and not obj.startswith(_BLOCKS)):
+        return False
+    if not all(_local(func, n) for n in names):
+        return False
+    for n in walk(func):
+        if n.type == "call_expression" and any(pointer_base(a) in names for a in call_args(n)):
+            if ctx.callee(n) not in _KNOWN:
+                return False
+        elif n.type == "return_statement" and n.named_children and pointer_base(n.named_children[0]) in names:
+            return False
+    return True
+
+
+def _untouched(ctx: Ctx, func: Node, span: tuple[int, int], names: set[str]) -> bool:
+    """Between the bytes of ``span``, every call is a known library one (or a workspace function
+    writing only its own arrays) and every store goes through ``names`` or the function's arrays."""
+    from .c_callers import local_objects, quiet_between
+
+    return quiet_between(ctx, func, span, names | local_objects(func))
+
+
+def _local(func: Node, name: str) -> bool:
+    """``name`` is declared in the function's body (not a parameter, a global or a field)."""
+    body = func.child_by_field_name("body")
+    return body is not None and any(
+        n.type == "declaration"
+        and any(declared_name(d) == name for d in n.children_by_field_name("declarator"))
+        for n in walk(body)
+    )
+
+
+_BLOCKS = ("malloc@", "calloc@", "realloc@", "alloca@", "_alloca@", "__builtin_alloca@")
 
 
 def _recast(ctx: Ctx, expr: Node, base: str, func: Node | None) -> bool:
@@ -86,9 +207,21 @@ def _recast(ctx: Ctx, expr: Node, base: str, func: Node | None) -> bool:
     return False
 
 
-def _width(ctx: Ctx, arg: Node, func: Node | None) -> int | None:
-    """Bytes per character of the string ``arg`` points to, as its own declaration (or literal) says."""
+def char_width(ctx: Ctx, arg: Node, func: Node | None) -> int | None:
+    """Bytes per character of the string ``arg`` points to, as its own declaration (or literal, or
+    the macro that stands for one) says."""
     a = strip_expr(arg)
+    if a.type == "identifier" and ctx.macro(text(a)) is not None:
+        quote = (ctx.macro(text(a)) or "").lstrip()
+        return (
+            4
+            if quote.startswith(("L", "U"))
+            else 2
+            if quote.startswith('u"')
+            else 1
+            if quote.startswith('"')
+            else None
+        )
     if a.type in {"string_literal", "concatenated_string"}:
         return 4 if text(a).lstrip().startswith(("L", "U")) else 2 if text(a).lstrip().startswith('u"') else 1
     base = pointer_base(arg)
@@ -107,7 +240,7 @@ def _entry_length(ctx: Ctx, func: Node, base: str, at: Node, names: set[str], *,
     longest = 0
     for arg, call in passed:
         caller = enclosing_function(call)
-        if unit is None or _width(ctx.unbound(), arg, caller) != unit:
+        if unit is None or char_width(ctx.unbound(), arg, caller) != unit:
             return None  # characters of another width: lengths do not carry over
         got = max_len(ctx.unbound(), arg, call, caller, depth + 1)
         if got is None:
@@ -116,17 +249,20 @@ def _entry_length(ctx: Ctx, func: Node, base: str, at: Node, names: set[str], *,
     return longest
 
 
-def _effect(
-    ctx: Ctx, n: Node, names: set[str], func: Node, state: tuple[int, int | None]
-) -> tuple[int | None] | None:
-    """The string length after ``n`` when it writes the buffer (None inside: unknown), or None
-    when ``n`` does not write it. ``state``: (depth, the length before ``n``)."""
+def _effect(ctx: Ctx, n: Node, spot: _Spot, state: tuple[int, int | None]) -> tuple[int | None] | None:
+    """The string length after ``n`` when it writes the object (None inside: unknown), or None
+    when ``n`` does not write it. ``state``: (depth, the length before ``n``). A write through a
+    pointer that may point elsewhere in the object (or into another object) than its start leaves
+    the length unknown, unless it only writes terminators (which never lengthen a string)."""
     depth, current = state
+    names, func = spot.names, spot.func
     if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) in names:
         value = n.child_by_field_name("value")
         declarator = n.child_by_field_name("declarator")
         if value is None or (declarator is not None and declarator.type == "pointer_declarator"):
             return None  # a pointer given a place (`char *p = buf`): no character is written
+        if declared_name(declarator) != spot.obj:
+            return (None,)
         s = const_string(ctx, value, func)
         return (len(s[0]) if s is not None else None,)
     if n.type == "assignment_expression":
@@ -140,10 +276,12 @@ def _effect(
         right = n.child_by_field_name("right")
         index = lhs.child_by_field_name("index")
         k = const_int(ctx, index, func) if lhs.type == "subscript_expression" else 0
+        if not spot.at_start(ctx, arr):
+            k = None  # where in the object it lands is not known
         plain = text(n.child_by_field_name("operator")) == "="
         if plain and right is not None and squash(text(right)) in _ZERO:
             if k is None:
-                return (None,)
+                return (current,)  # a terminator somewhere: the string is no longer than before
             return (k if current is None else min(current, k),)
         # a byte that may not be zero: past every possible end of the string it changes nothing; at or
         # before it, it may overwrite the terminator
@@ -156,9 +294,14 @@ def _effect(
         if any(pointer_base(a) in names for a in args[1:]) and callee not in _READS:
             return (None,)  # written through another argument
         return None
-    if strip_expr(args[0]).type != "identifier" and callee not in {"memset", "wmemset"}:
-        return (None,)  # written at an offset
     src = args[1] if len(args) > 1 else None
+    if callee in {"memset", "wmemset"} and len(args) > 2 and const_int(ctx, args[1], func) == 0:
+        count = const_int(ctx, args[2], func)
+        if spot.at_start(ctx, args[0]) and count is not None and count >= 1:
+            return (0,)
+        return (current,)  # zeros only, somewhere (or none at all): no longer than before
+    if not spot.at_start(ctx, args[0]):
+        return (None,)  # written at an offset, or maybe into another object
     if callee in {"strcpy", "wcscpy"} and src is not None:
         return (max_len(ctx, src, n, func, depth + 1),)
     if callee in {"strcat", "wcscat"} and src is not None:
@@ -169,10 +312,7 @@ def _effect(
         cap = const_int(ctx, args[2], func)
         extra = min(x for x in (add, cap) if x is not None) if add is not None or cap is not None else None
         return (current + extra if current is not None and extra is not None else None,)
-    if callee in {"memset", "wmemset"} and len(args) > 2:
-        fill = const_int(ctx, args[1], func)
-        if fill == 0:
-            return (0,)
+    if callee in {"memset", "wmemset"}:
         return (None,)  # non-zero bytes: the string ends at the next terminator written
     if callee in {"fgets", "fgetws"} and len(args) > 1:
         size = const_int(ctx, args[1], func)
@@ -185,6 +325,11 @@ def _effect(
 _READS = frozenset(
     {"strlen", "wcslen", "strcmp", "strncmp", "printf", "puts", "fputs", "printLine", "printWLine", "wprintf",
      "fprintf", "strchr", "strrchr", "strstr", "atoi", "atol", "strtol", "system", "popen", "free"}
+)  # fmt: skip
+# library functions that neither keep a pointer they are handed nor write through it unseen
+_KNOWN = (
+    _READS | frozenset(COPY_FUNCS) | BYTE_FUNCS | frozenset(FORMAT_FUNCS) | READ_ONLY_ARGS
+    | frozenset(COMMAND_FUNCS) | frozenset(SCAN_FUNCS) | {"fgets", "fgetws", "wcsncat", "strncat", "wmemset"}
 )  # fmt: skip
 
 

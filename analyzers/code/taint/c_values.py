@@ -11,7 +11,15 @@ from tree_sitter import Node
 
 from ..languages import parse
 from .c_context import Ctx
-from .c_spec import C_LIMITS, COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
+from .c_spec import (
+    C_LIMITS,
+    C_TERMINATORS,
+    COMMAND_FUNCS,
+    COPY_FUNCS,
+    FORMAT_FUNCS,
+    READ_ONLY_ARGS,
+    SCAN_FUNCS,
+)
 from .c_tree import (
     aliases_of,
     call_args,
@@ -99,6 +107,10 @@ def const_string(ctx: Ctx, node: Node, func: Node | None, depth: int = 0) -> tup
         macro = ctx.macro(name)
         if macro is not None:
             s = literal_string(macro)
+            if ctx.ambiguous(name):  # defined more than one way (#ifdef): the longest, all literals
+                values = ctx.macro_values(name)
+                found = [f for f in (literal_string(v) for v in values) if f is not None]
+                s = max(found, key=len) if len(found) == len(values) else None
             return (s, node) if s is not None else None
         defs = definitions(name, func, node, ctx)
         if not defs:
@@ -131,6 +143,8 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
         return 1
     if t in {"true", "false"}:  # tree-sitter reads TRUE/FALSE as these too: a macro of the file wins
         macro = ctx.macro(text(node)) if text(node) not in {"true", "false"} else None
+        if macro is not None and ctx.ambiguous(text(node)):
+            return None
         return int_text(ctx, macro, func, depth) if macro is not None else int(t == "true")
     if t == "sizeof_expression":
         return sizeof_value(ctx, node, func)
@@ -143,7 +157,8 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
     if t == "identifier":
         macro = ctx.macro(text(node))
         if macro is not None:
-            return int_text(ctx, macro, func, depth)
+            # defined more than one way (#ifdef branches): no one value holds for every build
+            return None if ctx.ambiguous(text(node)) else int_text(ctx, macro, func, depth)
         if text(node) in C_LIMITS and declared_type(text(node), func, ctx.parsed.tree.root_node) is None:
             return C_LIMITS[text(node)]  # <limits.h>, not defined here (passing it to a call writes nothing)
         defs = definitions(text(node), func, node, ctx, consts_only=True)
@@ -215,7 +230,9 @@ def int_text(ctx: Ctx, value: str, func: Node | None, depth: int) -> int | None:
     m = re.fullmatch(r"\(?\s*([A-Za-z_]\w*)\s*\)?", v)
     if m and depth < 6:
         inner = ctx.macro(m.group(1))
-        return int_text(ctx, inner, func, depth + 1) if inner is not None else None
+        if inner is None or ctx.ambiguous(m.group(1)):
+            return None
+        return int_text(ctx, inner, func, depth + 1)
     m = re.fullmatch(r"\(?\s*(\w+)\s*([-+*])\s*(\w+)\s*\)?", v)
     if m and depth < 6:
         a = int_text(ctx, m.group(1), func, depth + 1)
@@ -380,7 +397,7 @@ def array_size(ctx: Ctx, name: str, func: Node | None, at: Node) -> int | None:
     scopes = [func] if func is not None else []
     scopes.append(ctx.parsed.tree.root_node)
     for scope in scopes:
-        if scope != func and func is not None and _declared_in(func, name):
+        if scope != func and func is not None and declared_in(func, name):
             return None  # a parameter or local of ``func`` that is no array hides any file-level one
         for n in walk(scope):
             if n.type != "array_declarator":
@@ -413,7 +430,7 @@ def array_size(ctx: Ctx, name: str, func: Node | None, at: Node) -> int | None:
     return None
 
 
-def _declared_in(func: Node, name: str) -> bool:
+def declared_in(func: Node, name: str) -> bool:
     """``name`` is a parameter of ``func`` or declared in its body."""
     for n in walk(func):
         if n.type in {"parameter_declaration", "declaration"} and any(
@@ -555,8 +572,20 @@ def definitions(
         return [None]
     found_local = False
     names = aliases_of(func, name) if func is not None and content else {name}
+    # a pointer into it kept outside the function's locals (a global, a field): any call may write it
+    escaped = (
+        func is not None
+        and content
+        and any(
+            not declared_in(func, x) and declared_type(x, func, ctx.parsed.tree.root_node) is not None
+            for x in names - {name}
+        )
+    )
     if func is not None:
         for n in walk(func):
+            if escaped and n.type == "call_expression" and callee_of(n) not in _NO_RETAIN:
+                out.append(None)
+                continue
             if n.type == "init_declarator":
                 d = n.child_by_field_name("declarator")
                 ident = declared_name(d)
@@ -571,9 +600,16 @@ def definitions(
                 found_local = True
             elif n.type == "assignment_expression":
                 left = n.child_by_field_name("left")
+                lhs = strip_expr(left) if left is not None else None
                 if left is not None and text(left) == name:
                     op = text(n.child_by_field_name("operator"))
                     out.append(n.child_by_field_name("right") if op == "=" else None)
+                elif (
+                    lhs is not None
+                    and lhs.type in {"subscript_expression", "pointer_expression"}
+                    and pointer_base(lhs.child_by_field_name("argument") or lhs) in names
+                ):
+                    out.append(None)  # an element written (`a[2] = 'x'`, `*q = 'x'` with q into it)
             elif n.type in {"update_expression"} and text(n.child_by_field_name("argument")) == name:
                 out.append(None)
             elif (
@@ -584,14 +620,6 @@ def definitions(
                 out.append(None)  # its address escapes: anything may write it
             elif content and n.type == "call_expression" and any(writes_argument(n, x) for x in names):
                 out.append(None)  # passed to a function that may write through it (or a pointer into it)
-            elif n.type == "assignment_expression":
-                left = n.child_by_field_name("left")
-                if (
-                    left is not None
-                    and left.type in {"subscript_expression", "pointer_expression"}
-                    and pointer_base(left.child_by_field_name("argument") or left) in names
-                ):
-                    out.append(None)
     if not found_local:
         root = ctx.parsed.tree.root_node
         for n in root.named_children:
@@ -602,24 +630,40 @@ def definitions(
                         and declared_name(c.child_by_field_name("declarator")) == name
                     ):
                         qualifiers = text(n).split("=")[0]
-                        if (
-                            consts_only
-                            and "const" not in qualifiers
-                            and not _private_unwritten(n, root, name)
-                        ):
+                        if consts_only and "const" not in qualifiers and not private_unwritten(n, root, name):
                             return [None]
                         out.append(c.child_by_field_name("value"))
                         found_local = True
         if found_local:
             for n in walk(root):
-                if n.type == "assignment_expression" and text(n.child_by_field_name("left")) == name:
+                left = n.child_by_field_name("left") if n.type == "assignment_expression" else None
+                lhs = strip_expr(left) if left is not None else None
+                if left is not None and text(left) == name:
                     out.append(None)
+                elif (
+                    lhs is not None
+                    and lhs.type in {"subscript_expression", "pointer_expression"}
+                    and pointer_base(lhs.child_by_field_name("argument") or lhs) == name
+                ):
+                    out.append(None)  # an element of the global written somewhere in the file
+                elif (
+                    n.type == "pointer_expression"
+                    and text(n.child_by_field_name("operator")) == "&"
+                    and stripped_text(n.child_by_field_name("argument")) == name
+                ):
+                    out.append(None)  # its address taken: anything may write it
                 elif content and n.type == "call_expression" and writes_argument(n, name):
                     out.append(None)  # a global buffer filled by some function of the file
     return out
 
 
-def _private_unwritten(decl: Node, root: Node, name: str) -> bool:
+_NO_RETAIN = (
+    frozenset(COPY_FUNCS) | frozenset(FORMAT_FUNCS) | READ_ONLY_ARGS | frozenset(COMMAND_FUNCS)
+    | frozenset(SCAN_FUNCS) | C_TERMINATORS | {"malloc", "calloc", "free", "strlen", "wcslen"}
+)  # fmt: skip
+
+
+def private_unwritten(decl: Node, root: Node, name: str) -> bool:
     """A ``static`` variable of the file (no other file can name it) that nothing in the file
     writes: no assignment, increment, address taken, or call that may write it. Its value is
     its initialiser, as if it were ``const``."""
