@@ -11,7 +11,9 @@ pins the sound verdict that must stay. Causes covered:
 - a block sized ``strlen(s) + 1`` whose string grows in the loop around the copy;
 - checks that stop holding: a store through a pointer to the checked variable;
 - ``abs(x) <= K`` of an ``int`` (``abs(INT_MIN)`` stays negative);
-- (pointer, length) parameter pairs: a length read from the source's own bytes, a source at an offset;
+- (pointer, length) parameter pairs: a length read from the source's own bytes, a source at an offset,
+  a source moved before the copy (also in a loop around it or behind a backward ``goto``); a pair
+  changed only after the copy, with a forward ``goto``, still holds;
 - pointers handed back: a parameter returned unchanged into the caller's own pointer, an alloca()
   block returned to callers that drop it;
 - a wide copy of ``wcslen(s) + 1`` characters copies the terminator.
@@ -381,6 +383,86 @@ void run(char *d, const char *s, int k)
     helper4(d, s, 4);
     if (ON)
         helper4(d, s, k);
+}
+""",
+        {},
+    ),
+    (
+        "pair-source-moved-before",
+        MEMCPY,
+        "not FP",
+        """
+#include <string.h>
+void use(unsigned char *d);
+void take(const unsigned char *p, size_t n)
+{
+    unsigned char d[64];
+    if (n > sizeof d) return;
+    p += 4;
+    memcpy(d, p, n); /* <- */
+    use(d);
+}
+""",
+        {},
+    ),
+    (
+        "pair-source-moved-in-loop",
+        MEMCPY,
+        "not FP",
+        """
+#include <string.h>
+void use(unsigned char *d);
+void take(const unsigned char *p, size_t n, int rounds)
+{
+    unsigned char d[64];
+    if (n > sizeof d) return;
+    while (rounds-- > 0) {
+        memcpy(d, p, n); /* <- */
+        use(d);
+        p += n;
+    }
+}
+""",
+        {},
+    ),
+    (
+        "pair-backward-goto",
+        MEMCPY,
+        "not FP",
+        """
+#include <string.h>
+int use(unsigned char *d);
+void take(const unsigned char *p, size_t n)
+{
+    unsigned char d[64];
+    if (n > sizeof d) return;
+again:
+    memcpy(d, p, n); /* <- */
+    if (use(d)) {
+        p = p + n;
+        goto again;
+    }
+}
+""",
+        {},
+    ),
+    (
+        "pair-changed-after-forward-goto",
+        MEMCPY,
+        FP,
+        """
+#include <string.h>
+int use(unsigned char *d);
+int take(const unsigned char *p, size_t n)
+{
+    unsigned char d[64];
+    if (n == 0 || n > sizeof d) goto fail;
+    memcpy(d, p, n); /* <- */
+    n = 0;
+    return d[0];
+fail:
+    n = 0;
+    return -1;
 }
 """,
         {},

@@ -215,6 +215,45 @@ def keeps_value(func: Node, name: str) -> bool:
     return True
 
 
+def unchanged_until(func: Node, name: str, at: Node) -> bool:
+    """The parameter ``name`` still holds the value its caller passed when ``at`` runs: nothing
+    before ``at`` assigns or increments it, no loop around ``at`` does (a later round), no
+    ``goto`` jumps back to a label written before it (forward ``goto fail`` keeps code running in
+    the order it is written) and its address is never taken (a pointer to it could be written
+    anywhere). Changes after ``at`` are allowed (``memcpy(d, p, n); n = f(...)``)."""
+    labels = {
+        text(n.child_by_field_name("label")): n.start_byte
+        for n in walk(func)
+        if n.type == "labeled_statement"
+    }
+    for n in walk(func):
+        if n.type == "goto_statement":
+            where = labels.get(text(n.child_by_field_name("label")))
+            if where is None or where < n.start_byte:
+                return False
+    loops: list[Node] = []
+    cur = at.parent
+    while cur is not None and cur != func:
+        if cur.type in {"for_statement", "while_statement", "do_statement"}:
+            loops.append(cur)
+        cur = cur.parent
+    for n in walk(func):
+        target: Node | None = None
+        if n.type == "assignment_expression":
+            target = n.child_by_field_name("left")
+        elif n.type == "update_expression":
+            target = n.child_by_field_name("argument")
+        elif n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
+            if text(strip_expr(n.child_by_field_name("argument") or n)) == name:
+                return False
+            continue
+        if target is None or text(strip_expr(target)) != name:
+            continue
+        if n.start_byte < at.start_byte or any(lp.start_byte <= n.start_byte < lp.end_byte for lp in loops):
+            return False
+    return True
+
+
 def quiet_until(
     ctx: Ctx, func: Node, at: Node, ok: set[str], *, trusted: frozenset[str] = frozenset()
 ) -> bool:

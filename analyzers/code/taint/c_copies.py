@@ -251,9 +251,9 @@ def _paired(ctx: Ctx, call: Node, src: Node, func: Node | None) -> bool:
     s = strip_expr(src)
     if s.type != "identifier" or text(s) not in params or n_i >= len(args):
         return False
-    from .c_callers import keeps_value
+    from .c_callers import unchanged_until
 
-    if not keeps_value(func, text(s)):
+    if not unchanged_until(func, text(s), call):
         return False
     length = strip_expr(args[n_i])
     if length.type == "binary_expression" and text(length.child_by_field_name("operator")) == "*":
@@ -261,9 +261,9 @@ def _paired(ctx: Ctx, call: Node, src: Node, func: Node | None) -> bool:
         left, right = length.child_by_field_name("left"), length.child_by_field_name("right")
         for count, size in ((left, right), (right, left)):
             if count is not None and size is not None and _sizeof_pointee(ctx, size, text(s), func):
-                return _caller_length(ctx, count, func, params - {text(s)}, 0)
+                return _caller_length(ctx, count, func, params - {text(s)}, 0, at=call)
         return False
-    return _caller_length(ctx, length, func, params - {text(s)}, 0)
+    return _caller_length(ctx, length, func, params - {text(s)}, 0, at=call)
 
 
 def _sizeof_pointee(ctx: Ctx, size: Node, pointer: str, func: Node) -> bool:
@@ -282,10 +282,11 @@ def _sizeof_pointee(ctx: Ctx, size: Node, pointer: str, func: Node) -> bool:
     return elem is not None and const_int(ctx, e, func) == elem
 
 
-def _caller_length(ctx: Ctx, expr: Node, func: Node, params: set[str], depth: int) -> bool:
-    """``expr`` is never more than a length parameter's value: the parameter itself (never changed), a
-    local whose every definition is such a length, or ``n > K ? K : n`` (and its mirror forms)."""
-    from .c_callers import keeps_value
+def _caller_length(ctx: Ctx, expr: Node, func: Node, params: set[str], depth: int, *, at: Node) -> bool:
+    """``expr`` is never more than a length parameter's value: the parameter itself (unchanged
+    before ``at``), a local whose every definition is such a length, or ``n > K ? K : n`` (and its
+    mirror forms)."""
+    from .c_callers import keeps_value, unchanged_until
 
     e = strip_expr(expr)
     if depth > 3:
@@ -293,9 +294,11 @@ def _caller_length(ctx: Ctx, expr: Node, func: Node, params: set[str], depth: in
     if e.type == "identifier":
         name = text(e)
         if name in params:
-            return keeps_value(func, name) or _only_lowered(func, name)
+            return unchanged_until(func, name, at) or keeps_value(func, name) or _only_lowered(func, name)
         defs = plain_definitions(func, name)
-        return bool(defs) and all(_caller_length(ctx, v, func, params, depth + 1) for _n, v in defs or [])
+        return bool(defs) and all(
+            _caller_length(ctx, v, func, params, depth + 1, at=at) for _n, v in defs or []
+        )
     if e.type == "conditional_expression":
         cond = e.child_by_field_name("condition")
         cons, alt = e.child_by_field_name("consequence"), e.child_by_field_name("alternative")
@@ -303,7 +306,7 @@ def _caller_length(ctx: Ctx, expr: Node, func: Node, params: set[str], depth: in
             return False
         for arm, other, truth in ((cons, alt, True), (alt, cons, False)):
             # `arm` is taken only when the length in `other` is at least `arm`
-            if _caller_length(ctx, other, func, params, depth + 1) and any(
+            if _caller_length(ctx, other, func, params, depth + 1, at=at) and any(
                 squash(var) == squash(text(strip_expr(other)))
                 and op in {">", ">="}
                 and squash(text(strip_expr(k))) == squash(text(strip_expr(arm)))
