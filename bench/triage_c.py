@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     corpus = _corpus(args.corpus)
     if corpus is None:
-        print("Juliet C corpus not found ($SASTLS_JULIET_C or shared/corpora/juliet-c): skipped, nothing measured")
+        print("Juliet C corpus not found ($SASTLS_JULIET_C, shared/corpora/juliet-c): skipped")
         return 0
     sastls = str(Path(sys.executable).parent / "sastls")
     with tempfile.TemporaryDirectory() as tmp:
