@@ -79,6 +79,7 @@ CAST_FUNCTION = gcc(
 SET_UNREAD = gcc("-Wunused-but-set-variable", "variable ‘x’ set but not used")
 SET_UNREAD_PARAM = gcc("-Wunused-but-set-parameter", "parameter ‘n’ set but not used")
 GCC_UNUSED_FUNCTION = gcc("-Wunused-function", "‘work’ defined but not used")
+FORMAT_OVERFLOW = gcc("-Wformat-overflow=", "‘%s’ directive writing up to 299 bytes into a region of size 16")
 SIGN_COMPARE = gcc(
     "-Wsign-compare",
     "comparison of integer expressions of different signedness: ‘int’ and ‘size_t’ {aka ‘long unsigned int’}",
@@ -462,6 +463,22 @@ CASES: list[tuple[str, Rule, str, str]] = [
         NR,
         "#define RUN(a) work(a)\nstatic int work(int a) /* <- */\n{\n    return a + 1;\n}\n"
         "int main(void)\n{\n#ifdef WITH_WORK\n    return RUN(1);\n#endif\n    return 0;\n}\n",
+    ),
+    # --- gcc -Wformat-overflow=: judged as the write it names
+    (
+        "format-overflow-of-a-long-string",
+        FORMAT_OVERFLOW,
+        TP,
+        "#include <stdio.h>\n#include <string.h>\nvoid f(void)\n{\n    char big[300];\n    char buf[16];\n"
+        "    memset(big, 'a', 299);\n    big[299] = 0;\n    sprintf(buf, \"%s\", big); /* <- */\n"
+        "    puts(buf);\n}\n",
+    ),
+    (
+        "format-overflow-of-a-short-literal",
+        FORMAT_OVERFLOW,
+        FP,
+        '#include <stdio.h>\nvoid f(void)\n{\n    char buf[16];\n    sprintf(buf, "id=%s", "abc"); /* <- */\n'
+        "    puts(buf);\n}\n",
     ),
     # --- -Wsign-compare
     (

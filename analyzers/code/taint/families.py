@@ -332,6 +332,8 @@ GCC_OPTION_FAMILY: Final[dict[str, Family]] = {
     "-Wstringop-overflow=": "buffer",
     "-Wstringop-overflow": "buffer",
     "-Wstringop-overread": "buffer",
+    "-Wformat-overflow": "buffer",
+    "-Wformat-overflow=": "buffer",
     "-Warray-bounds": "buffer",
     "-Warray-bounds=": "buffer",
     "-Wformat-security": "format_string",
