@@ -313,6 +313,15 @@ CASES: list[tuple[str, Rule, str, str]] = [
         "function-always-returns-the-TRUE-macro",
         ALWAYS_FALSE_CALL,
         TP,
+        "#define TRUE 1\nstatic int put(char *b)\n{\n    for (;;) {\n"
+        "        if (*b++ == 0)\n            return TRUE;\n    }\n}\n"
+        "int f(char *b)\n{\n    if (!put(b)) /* <- */\n        return -1;\n    return 0;\n}\n",
+    ),
+    (
+        # a fallback definition: a header included first may define TRUE otherwise
+        "function-always-returns-a-fallback-macro",
+        ALWAYS_FALSE_CALL,
+        NR,
         "#ifndef TRUE\n#define TRUE 1\n#endif\nstatic int put(char *b)\n{\n    for (;;) {\n"
         "        if (*b++ == 0)\n            return TRUE;\n    }\n}\n"
         "int f(char *b)\n{\n    if (!put(b)) /* <- */\n        return -1;\n    return 0;\n}\n",
