@@ -96,17 +96,23 @@ class HeuristicAnalyst:
     async def decide(self, state: InvestigationState, ctx: RunContext) -> Decision:
         j = self.judgement(ctx.finding, ctx.index)
         context = state.get("context", {})
-        fetched = any(h["tool"] == "fetch_code" for h in state.get("tool_call_history", []))
+        fetches = sum(1 for h in state.get("tool_call_history", []) if h["tool"] == "fetch_code")
         n = state.get("iteration_count", 0)
-        if not fetched and n + 2 < ctx.limits.max_iterations:
+        # what the judgement consulted and every place its evidence cites (a FALSE_POSITIVE whose
+        # evidence lies in code the investigation did not read is sent back, then downgraded); a
+        # second fetch only for what the first did not cover
+        if fetches < 2 and n + 2 < ctx.limits.max_iterations:
+            spans = [parse_key(key) for key in j.consulted]
+            spans += [(e.path, e.start_line, max(e.end_line, e.start_line)) for e in j.evidence]
             ranges: list[dict[str, Any]] = []
-            for key in j.consulted:
-                span = parse_key(key)
+            for span in spans:
                 if span is None or _covered(*span, context):
                     continue
                 r = {"path": span[0], "start_line": span[1], "end_line": span[2]}
                 if r not in ranges:
                     ranges.append(r)
+            if ranges and fetches == 1 and state.get("analysis") is None:
+                ranges = []  # the first fetch was refused or came back short: go on with what was read
             if ranges:
                 args = {"kind": "ranges", "ranges": ranges[:MAX_RANGES]}
                 return Decision(ToolCall(f"h{n}", "fetch_code", json.dumps(args)))

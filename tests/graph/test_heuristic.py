@@ -68,6 +68,25 @@ async def test_fetches_what_the_judgement_consulted(project: Path, R: SimpleName
     assert len(set(calls)) == 1 and len(calls) == 1  # judged once per investigation
 
 
+async def test_fetches_the_evidence_it_cites_outside_what_it_consulted(
+    project: Path, R: SimpleNamespace
+) -> None:
+    """A FALSE_POSITIVE whose evidence lies in code the judgement did not list as consulted (a struct
+    member's declaration judged by a write in another function) is fetched with the rest, so the
+    verdict is not sent back and then downgraded for citing code the investigation never read."""
+    j = FakeJudgement(
+        "FALSE_POSITIVE",
+        0.9,
+        "every write fits",
+        "writes fit",
+        (Item("app.py", 15, 16, "bounded by its size", "guard"),),
+        ("app.py:5-6",),
+    )
+    v = await ainvestigate_with(_analyst(j), R.finding(trace=()), project, Config())
+    assert v.verdict == "FALSE_POSITIVE", v.justification
+    assert v.path_taken == ("agent", "fetch_code", "agent", "analyze_issue", "comprehensive_evaluation")
+
+
 async def test_needs_review_stays_needs_review(project: Path, R: SimpleNamespace) -> None:
     j = FakeJudgement("NEEDS_REVIEW", 0.3, "rule not modelled", "rule not modelled", (), ())
     v = await ainvestigate_with(_analyst(j), R.finding(), project, Config())
