@@ -463,3 +463,31 @@ void f(void)
 """
     j = judge(tmp_path, WCSCPY, code)
     assert j.verdict == TP, j.justification
+
+
+FPRINTF: Rule = (
+    "flawfinder",
+    "FF1017",
+    "format/fprintf",
+    "format/fprintf:If format strings can be influenced by an attacker, they can be exploited",
+    (134,),
+)
+
+
+def test_a_format_chosen_from_literals_names_each_as_written(tmp_path: Path) -> None:
+    """``fmt = c ? "a\\n" : "b"``: both literals are named, escapes as the source has them (the
+    justification said 'the constant' and showed one of them, with its escapes as '_')."""
+    code = """
+#include <stdio.h>
+#include <string.h>
+void put(FILE *out, const char *who, const char *text)
+{
+    const char *fmt;
+    fmt = strchr(text, '\\t') != NULL ? "%s:\\n\\t%s\\n" : "%s: %s\\n";
+    fprintf(out, fmt, who, text); /* <- */
+}
+"""
+    j = judge(tmp_path, FPRINTF, code)
+    assert j.verdict == "FALSE_POSITIVE", j.justification
+    assert 'one of the literals "%s:\\n\\t%s\\n" or "%s: %s\\n"' in j.justification, j.justification
+    assert "_" not in j.justification.split("literals", 1)[1]

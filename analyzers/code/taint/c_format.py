@@ -10,7 +10,7 @@ from .c_literals import literal_contents
 from .c_provenance import wrapped_params
 from .c_spec import FORMAT_FUNCS
 from .c_tree import call_args, enclosing_function, line_of, on_lines, strip_expr, text
-from .c_values import const_string
+from .c_values import const_string, const_string_choices
 from .outcome import Outcome
 from .values import Note
 
@@ -68,7 +68,14 @@ def judge_format(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
                 [sink, ctx.note(fmt, f"format `{text(fmt)}` is not a literal", "source")],
             )
         notes.append(sink)
-        notes.append(ctx.note(found[1], f'format is the constant "{found[0][:40]}"', "constant"))
+        choices = const_string_choices(ctx, fmt, enclosing_function(call)) or [found[0]]
+        if len(choices) > 1:
+            shown = " or ".join(f'"{c[:30]}"' for c in choices[:3]) + (
+                " or others" if len(choices) > 3 else ""
+            )
+            notes.append(ctx.note(found[1], f"format is one of the literals {shown}", "constant"))
+        else:
+            notes.append(ctx.note(found[1], f'format is the constant "{choices[0][:40]}"', "constant"))
     if by_callers:
         return Outcome(
             "FALSE_POSITIVE",

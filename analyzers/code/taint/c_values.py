@@ -88,6 +88,13 @@ def literal_string(value: str) -> str | None:
     return re.sub(r"\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)", "_", joined)
 
 
+def literal_spelling(value: str) -> str | None:
+    """A C string literal text's content as written (pieces joined, escapes kept), or None."""
+    if literal_string(value) is None:
+        return None
+    return "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', value))
+
+
 def const_string(ctx: Ctx, node: Node, func: Node | None, depth: int = 0) -> tuple[str, Node] | None:
     """The value of an expression that is always one string literal (the longest, if several)."""
     node = strip_expr(node)
@@ -125,6 +132,41 @@ def const_string(ctx: Ctx, node: Node, func: Node | None, depth: int = 0) -> tup
             if best is None or len(r[0]) > len(best[0]):
                 best = (r[0], d)
         return best
+    return None
+
+
+def const_string_choices(ctx: Ctx, node: Node, func: Node | None, depth: int = 0) -> list[str] | None:
+    """Every string literal an expression :func:`const_string` finds constant may be (both arms of
+    ``c ? "a" : "b"``, each definition of a variable), as the source spells them (escapes kept), without
+    repeats; None when not constant."""
+    node = strip_expr(node)
+    if node.type in {"string_literal", "concatenated_string"}:
+        s = literal_spelling(text(node))
+        return [s] if s is not None else None
+    if node.type == "conditional_expression" and depth < 4:
+        out: list[str] = []
+        for arm in (node.child_by_field_name("consequence"), node.child_by_field_name("alternative")):
+            got = const_string_choices(ctx, arm, func, depth + 1) if arm is not None else None
+            if got is None:
+                return None
+            out += [g for g in got if g not in out]
+        return out
+    if node.type == "identifier" and depth < 4:
+        name = text(node)
+        if ctx.macro(name) is not None:
+            values = ctx.macro_values(name) or {ctx.macro(name) or ""}
+            found = [f for f in (literal_spelling(v) for v in sorted(values)) if f is not None]
+            return found if found and len(found) == len(values) else None
+        defs = definitions(name, func, node, ctx)
+        if not defs:
+            return None
+        out = []
+        for d in defs:
+            got = const_string_choices(ctx, d, func, depth + 1) if d is not None else None
+            if got is None:
+                return None
+            out += [g for g in got if g not in out]
+        return out
     return None
 
 
