@@ -259,6 +259,45 @@ void apply(void)
         TP,
         FLOW.replace("STORE", "int n = atoi(s); /* <- */").replace("USE", "adjust(&n);"),
     ),
+    (
+        "parsed-from-a-pointer-into-the-text",
+        ATOI,
+        FP,
+        """
+#include <stdlib.h>
+#include <string.h>
+void store(const char *s)
+{
+    int table[64] = {0};
+    const char *colon = strchr(s, ':');
+    int w;
+    if (colon == NULL)
+        return;
+    w = atoi(colon + 1); /* <- */
+    if (w < 0 || w >= 64)
+        return;
+    table[w] = 1;
+}
+""",
+    ),
+    (
+        "parsed-and-handed-to-a-helper-that-stores-it",
+        ATOI,
+        TP,
+        """
+#include <stdlib.h>
+struct field { int width; };
+static void put(struct field *f, int width)
+{
+    f->width = width;
+}
+void store(struct field *f, const char *s)
+{
+    int w = atoi(s); /* <- */
+    put(f, w);
+}
+""",
+    ),
     ("short-read-with-its-own-conversion", SCANF, FP, SHORT.replace("FMT", "%hd")),
     ("short-read-with-an-int-conversion", SCANF, TP, SHORT.replace("FMT", "%d")),
     (

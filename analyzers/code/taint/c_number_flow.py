@@ -3,7 +3,8 @@ into, the places the analyst cannot follow, and the loops it bounds.
 
 A parsed number (``n = atoi(s)``) is judged by every use of it (:mod:`c_overflow`). Those uses
 include the variables it flows into: ``m = n``, ``int m = n * 2``, ``m = n > 9 ? 9 : n`` make ``m``
-carry it too, and ``m``'s uses are judged the same way. It escapes the analysis when it is stored
+carry it too, and ``m``'s uses are judged the same way (a call's result, ``m = f(n)``, is followed
+where ``f`` returns it, or the call is kept). It escapes the analysis when it is stored
 where other code can read it (a struct member, an array element, through a pointer, a variable that
 is not a local of the function, a local whose address is taken) or when its address is handed out
 (``f(&n)``): the finding is then kept. A loop whose condition compares a counter with the number
@@ -48,19 +49,29 @@ def address_taken(func: Node, name: str) -> Node | None:
     return None
 
 
+def _computed_from(expr: Node, name: str) -> bool:
+    """``expr`` computes its value from ``name`` itself, not only through a call's argument (a
+    call's result is judged where the callee returns it: :func:`c_overflow._returned_uses`)."""
+    if expr.type == "identifier":
+        return text(expr) == name
+    if expr.type == "call_expression":
+        return False
+    return any(_computed_from(c, name) for c in expr.named_children)
+
+
 def carried_into(node: Node, name: str) -> tuple[str, Node] | None:
     """When ``node`` stores a value computed from ``name`` somewhere: ``(target, node)`` with the
     target's text (``m``, ``s.f``, ``*p``, ``a[i]``). ``name = ...`` itself, compound assignments of
     ``name`` (arithmetic, judged elsewhere) and comparisons are not copies."""
     if node.type == "init_declarator":
         value = node.child_by_field_name("value")
-        if value is not None and name in idents(value):
+        if value is not None and _computed_from(value, name):
             return declared_name(node.child_by_field_name("declarator")), node
         return None
     if node.type != "assignment_expression":
         return None
     left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
-    if left is None or right is None or name not in idents(right):
+    if left is None or right is None or not _computed_from(right, name):
         return None
     target = text(strip_expr(left))
     if target == name:

@@ -39,13 +39,16 @@ IndexCheck = Callable[[Ctx, Node], "list[Note] | Outcome"]
 def judge_overflow(ctx: Ctx, root: Node, lo: int, hi: int, index_check: IndexCheck) -> Outcome:
     """``index_check`` judges an array index (c_index.index_safe, which reads this module's
     intervals): a parsed number that picks an element must stay inside the array."""
+    calls = on_lines(root, lo, hi, {"call_expression"})
+    # the text a parser reads (`atoi(colon + 1)`) is a pointer into a string, not the number
+    parsed_args = [a for c in calls if callee_of(c) in NUMBER_PARSERS for a in call_args(c)]
     exprs = [
         n
         for n in on_lines(root, lo, hi, {"binary_expression", "assignment_expression", "update_expression"})
         if text(n.child_by_field_name("operator"))
         in {"+", "-", "*", "<<", "+=", "-=", "*=", "<<=", "++", "--"}
+        and not any(a.start_byte <= n.start_byte and n.end_byte <= a.end_byte for a in parsed_args)
     ]
-    calls = on_lines(root, lo, hi, {"call_expression"})
     if not exprs:
         safe = [c for c in calls if callee_of(c) in SAFE_ALLOCATORS]
         if safe:
