@@ -490,6 +490,41 @@ void set(struct conf *c)
         {},
     ),
     (
+        "strftime-bound-larger-than-the-array",
+        DECL,
+        "not FP",
+        """
+#include <stdio.h>
+#include <time.h>
+void stamp_now(void)
+{
+    char stamp[32]; /* <- */
+    time_t now = time(NULL);
+    strftime(stamp, 64, "%Y-%m-%dT%H:%M:%S", gmtime(&now));
+    puts(stamp);
+}
+""",
+        {},
+    ),
+    (
+        "strftime-bounded-by-its-array",
+        DECL,
+        FP,
+        """
+#include <stdio.h>
+#include <time.h>
+void stamp_now(void)
+{
+    char stamp[32]; /* <- */
+    time_t now = time(NULL);
+    if (strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", gmtime(&now)) == 0)
+        return;
+    puts(stamp);
+}
+""",
+        {},
+    ),
+    (
         "len-from-src",
         MEMCPY,
         "not FP",

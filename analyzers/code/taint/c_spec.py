@@ -63,6 +63,7 @@ WIDE_COPIES: Final[frozenset[str]] = frozenset(
         "swprintf",
         "vswprintf",
         "fgetws",
+        "wcsftime",
     }
 )
 # Calls that take a buffer with its length and never treat it as a NUL-terminated string.
@@ -118,6 +119,12 @@ COPY_FUNCS: Final[dict[str, tuple[int, int, int]]] = {
     "read": (1, -1, 2),
     "recv": (1, -1, 2),
     "fread": (0, -1, 2),
+    # writers bounded by a size argument (what they leave terminated: c_terminated._STRING_WRITERS)
+    "strftime": (0, -1, 1),
+    "wcsftime": (0, -1, 1),
+    "getcwd": (0, -1, 1),
+    "gethostname": (0, -1, 1),
+    "getdomainname": (0, -1, 1),
     "sprintf": (0, -1, -1),
     "vsprintf": (0, -1, -1),
     "gets": (0, -1, -1),
