@@ -630,7 +630,11 @@ def definitions(
                         and declared_name(c.child_by_field_name("declarator")) == name
                     ):
                         qualifiers = text(n).split("=")[0]
-                        if consts_only and "const" not in qualifiers and not private_unwritten(n, root, name):
+                        if (
+                            consts_only
+                            and "const" not in qualifiers
+                            and not private_unwritten(n, root, name, ctx)
+                        ):
                             return [None]
                         out.append(c.child_by_field_name("value"))
                         found_local = True
@@ -663,13 +667,22 @@ _NO_RETAIN = (
 )  # fmt: skip
 
 
-def private_unwritten(decl: Node, root: Node, name: str) -> bool:
+def private_unwritten(decl: Node, root: Node, name: str, ctx: Ctx | None = None) -> bool:
     """A ``static`` variable of the file (no other file can name it) that nothing in the file
     writes: no assignment, increment, address taken, or call that may write it. Its value is
-    its initialiser, as if it were ``const``."""
+    its initialiser, as if it were ``const``. A macro whose body names it may write it wherever
+    the macro is used (``#define CLEAR flag = 0``), and so may the other files of its translation
+    unit (a header it includes that names it, a file that includes this one): with ``ctx``, those
+    are looked for in the workspace; without it, only this file's macros are."""
     if not any(c.type == "storage_class_specifier" and text(c) == "static" for c in decl.children):
         return False
+    word = re.compile(r"\b" + re.escape(name) + r"\b")
     for n in walk(root):
+        if n.type in {"preproc_def", "preproc_function_def"}:
+            body = n.child_by_field_name("value")
+            if body is not None and word.search(text(body)):
+                return False  # expanded where it is used: its text is not parsed here
+            continue
         if n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
             return False
         if n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name:
@@ -682,6 +695,10 @@ def private_unwritten(decl: Node, root: Node, name: str) -> bool:
             return False
         if n.type == "call_expression" and writes_argument(n, name):
             return False
+    if ctx is not None:
+        from .c_callers import unit_closed
+
+        return unit_closed(ctx, name)
     return True
 
 

@@ -1,0 +1,141 @@
+"""Snippets of our own (none from a corpus) for the third audit of the C analyst's "safe" rules
+(docs/c-justification-audit.md, "Third audit"). Each case is a small variation of code whose
+FALSE_POSITIVE was read against the code: either a real weakness the old rule called safe (must not
+be FALSE_POSITIVE), or the sound verdict that must stay. Causes covered:
+
+- a ``static`` that "nothing in the file writes" while a macro of the file or of an included header
+  writes it, or a file that includes this one does;
+- an object-like macro defined two ways (``#ifdef``) in a header: its first value was taken as the
+  only one;
+- uninitialised reads answered by "the variable is assigned" while the read is of an element of an
+  array declared without an initialiser, or through a pointer to newly allocated memory;
+- a released pointer returned to a caller that "never reads" the local it stores it in, while a
+  backward ``goto`` runs the call again, or the local is ``static``;
+- an array "nobody reads or writes" while a macro used in the function names it, or an initialiser
+  list stores a pointer into it;
+- a number parsed by atoi() "never used as an index" while a copy of it is, or a loop counter it
+  bounds is;
+- a call through a renaming macro is named as the code writes it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sastls.analyzers.code.index import WorkspaceIndex
+from sastls.analyzers.code.judge import judge_finding
+from sastls.analyzers.findings.model import Finding, Location, Region
+
+FP = "FALSE_POSITIVE"
+UNINIT = ("cppcheck", "uninitvar", (457,), "Uninitialized variable: data")
+DEALLOCRET = (
+    "cppcheck",
+    "deallocret",
+    (672,),
+    "Returning/dereferencing 'data' after it is deallocated / released",
+)
+MEMCPY = ("flawfinder", "FF1004", (120,), "buffer/memcpy:Does not check for buffer overflows (CWE-120).")
+DECL = ("flawfinder", "FF1013", (119, 120), "buffer/char:Statically-sized arrays (CWE-119!/CWE-120).")
+ATOI = (
+    "flawfinder",
+    "FF1047",
+    (190,),
+    "integer/atoi:Unless checked, the resulting number can exceed the expected range (CWE-190).",
+)
+ALLOCA = ("cppcheck", "allocaCalled", (), "Obsolete function 'alloca' called.")
+FSCANF = (
+    "flawfinder",
+    "FF1021",
+    (120, 20),
+    "buffer/fscanf:The scanf() family's %s operation, without a limit specification, permits buffer "
+    "overflows (CWE-120, CWE-20).",
+)
+NULLARG = ("gcc", "-Wanalyzer-null-argument", (476,), "use of NULL 'data' where non-null expected")
+EXECLP = (
+    "flawfinder",
+    "FF1043",
+    (78,),
+    "shell/execlp:This causes a new program to execute and is difficult to use safely (CWE-78).",
+)
+
+_FLAG_USE = """
+void run(void)
+{
+    int data;
+    if (flag)
+    {
+        data = 5;
+    }
+    printf("%d\\n", data); /* <- */
+}
+"""
+
+CASES: list[tuple[str, tuple[str, str, tuple[int, ...], str], str, str, dict[str, str]]] = [
+    (
+        "static-unwritten-stays-safe",
+        UNINIT,
+        FP,
+        "#include <stdio.h>\nstatic int flag = 1;\n" + _FLAG_USE,
+        {},
+    ),
+    (
+        "static-written-by-an-object-like-macro-of-the-file",
+        UNINIT,
+        "not FP",
+        "#include <stdio.h>\n#define CLEAR flag = 0\nstatic int flag = 1;\nvoid reset(void) { CLEAR; }\n"
+        + _FLAG_USE,
+        {},
+    ),
+    (
+        "static-written-by-a-function-like-macro-of-the-file",
+        UNINIT,
+        "not FP",
+        "#include <stdio.h>\n#define RESET() (flag = 0)\nstatic int flag = 1;\n"
+        "void reset(void) { RESET(); }\n" + _FLAG_USE,
+        {},
+    ),
+    (
+        "static-written-by-a-macro-of-an-included-header",
+        UNINIT,
+        "not FP",
+        '#include <stdio.h>\n#include "reset.h"\nstatic int flag = 1;\nvoid reset(void) { RESET(); }\n'
+        + _FLAG_USE,
+        {"reset.h": "#define RESET() (flag = 0)\n"},
+    ),
+    (
+        "static-written-by-a-file-that-includes-this-one",
+        UNINIT,
+        "not FP",
+        "#include <stdio.h>\nstatic int flag = 1;\n" + _FLAG_USE,
+        {"unity.c": '#include "main.c"\nvoid reset(void) { flag = 0; }\n'},
+    ),
+]
+
+
+def _judge(tmp_path: Path, code: str, finding: tuple[str, str, tuple[int, ...], str], others: dict[str, str]):  # type: ignore[no-untyped-def]
+    (tmp_path / "main.c").write_text(code)
+    for other, body in others.items():
+        (tmp_path / other).write_text(body)
+    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
+    tool, rule, cwe, message = finding
+    return judge_finding(
+        Finding(tool=tool, rule_id=rule, message=message, location=Location("main.c", Region(line)), cwe=cwe),
+        WorkspaceIndex(tmp_path),
+    )
+
+
+@pytest.mark.parametrize(("name", "finding", "expected", "code", "others"), CASES, ids=[c[0] for c in CASES])
+def test_audit3(
+    tmp_path: Path,
+    name: str,
+    finding: tuple[str, str, tuple[int, ...], str],
+    expected: str,
+    code: str,
+    others: dict[str, str],
+) -> None:
+    j = _judge(tmp_path, code, finding, others)
+    if expected == "not FP":
+        assert j.verdict != FP, f"{name}: {j.justification}"
+    else:
+        assert j.verdict == expected, f"{name}: {j.verdict}: {j.justification}"
