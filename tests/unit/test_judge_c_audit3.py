@@ -110,6 +110,36 @@ CASES: list[tuple[str, tuple[str, str, tuple[int, ...], str], str, str, dict[str
         "#include <stdio.h>\nstatic int flag = 1;\n" + _FLAG_USE,
         {"unity.c": '#include "main.c"\nvoid reset(void) { flag = 0; }\n'},
     ),
+    (
+        "header-macro-defined-two-ways-the-default-does-not-fit",
+        MEMCPY,
+        "not FP",
+        """#include <string.h>
+#include "cfg.h"
+void run(void)
+{
+    char d[10];
+    char s[200] = "";
+    memcpy(d, s, COUNT); /* <- */
+}
+""",
+        {"cfg.h": "#ifdef SMALL\n#define COUNT 10\n#else\n#define COUNT 100\n#endif\n"},
+    ),
+    (
+        "header-macro-defined-one-way-that-fits",
+        MEMCPY,
+        FP,
+        """#include <string.h>
+#include "cfg.h"
+void run(void)
+{
+    char d[10];
+    char s[200] = "";
+    memcpy(d, s, COUNT); /* <- */
+}
+""",
+        {"cfg.h": "#define COUNT 10\n"},
+    ),
 ]
 
 
