@@ -111,6 +111,125 @@ CASES: list[tuple[str, tuple[str, str, tuple[int, ...], str], str, str, dict[str
         {"unity.c": '#include "main.c"\nvoid reset(void) { flag = 0; }\n'},
     ),
     (
+        "element-of-an-array-declared-without-initialiser",
+        UNINIT,
+        "not FP",
+        """
+#include <stdio.h>
+void run(void)
+{
+    int data[4];
+    data[0] = 1;
+    printf("%d\\n", data[2]); /* <- */
+}
+""",
+        {},
+    ),
+    (
+        "element-read-through-a-pointer-to-fresh-heap-memory",
+        UNINIT,
+        "not FP",
+        """
+#include <stdio.h>
+#include <stdlib.h>
+void run(void)
+{
+    int *data = (int *)malloc(4 * sizeof(int));
+    if (data == NULL) exit(1);
+    data[0] = 1;
+    printf("%d\\n", data[2]); /* <- */
+    free(data);
+}
+""",
+        {},
+    ),
+    (
+        "pointer-to-an-initialised-local-read-through-stays-safe",
+        UNINIT,
+        FP,
+        """
+#include <stdio.h>
+void run(int n)
+{
+    int tmp = 5;
+    int *data;
+    if (n) data = &tmp; else data = &tmp;
+    printf("%d\\n", *data); /* <- */
+}
+""",
+        {},
+    ),
+    (
+        "released-pointer-returned-into-a-local-a-backward-goto-passes-back",
+        DEALLOCRET,
+        "not FP",
+        """
+#include <stdlib.h>
+#include <stdio.h>
+static int *step(int *data)
+{
+    if (data != NULL) printf("%d\\n", data[0]);
+    data = (int *)malloc(10 * sizeof(int));
+    if (data == NULL) exit(1);
+    free(data);
+    return data; /* <- */
+}
+void run(int n)
+{
+    int *data = NULL;
+again:
+    data = step(data);
+    if (--n > 0) goto again;
+}
+""",
+        {},
+    ),
+    (
+        "released-pointer-returned-into-a-static-local",
+        DEALLOCRET,
+        "not FP",
+        """
+#include <stdlib.h>
+static int *step(int *data)
+{
+    data = (int *)malloc(10 * sizeof(int));
+    if (data == NULL) exit(1);
+    free(data);
+    return data; /* <- */
+}
+void run(void)
+{
+    static int *keep;
+    keep = step(keep);
+}
+""",
+        {},
+    ),
+    (
+        "released-pointer-returned-into-a-dropped-local-forward-goto-stays-safe",
+        DEALLOCRET,
+        FP,
+        """
+#include <stdlib.h>
+static int *step(int *data)
+{
+    data = (int *)malloc(10 * sizeof(int));
+    if (data == NULL) exit(1);
+    free(data);
+    return data; /* <- */
+}
+void run(int n)
+{
+    int *data = NULL;
+    if (n) goto out;
+    data = step(data);
+out:
+    ;
+}
+""",
+        {},
+    ),
+    (
         "header-macro-defined-two-ways-the-default-does-not-fit",
         MEMCPY,
         "not FP",
