@@ -259,6 +259,50 @@ void run(void)
 """,
         {"cfg.h": "#define COUNT 10\n"},
     ),
+    (
+        "array-written-by-a-function-like-macro",
+        DECL,
+        "not FP",
+        """
+#define STORE(i, v) (arr[i] = (v))
+void run(int n)
+{
+    char arr[50]; /* <- */
+    STORE(n, 'x');
+}
+""",
+        {},
+    ),
+    (
+        "array-named-by-an-alias-macro-overflowed",
+        DECL,
+        "not FP",
+        """
+#include <string.h>
+#define TARGET arr
+void run(const char *s)
+{
+    char arr[50]; /* <- */
+    strcpy(TARGET, s);
+}
+""",
+        {},
+    ),
+    (
+        "pointer-into-array-kept-in-an-initialiser-list",
+        DECL,
+        "not FP",
+        """
+#include <string.h>
+void run(const char *s)
+{
+    char arr[50]; /* <- */
+    char *ps[1] = { arr };
+    strcpy(ps[0], s);
+}
+""",
+        {},
+    ),
 ]
 
 
