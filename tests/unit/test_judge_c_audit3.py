@@ -303,6 +303,90 @@ void run(const char *s)
 """,
         {},
     ),
+    (
+        "parsed-number-copied-then-used-as-index",
+        ATOI,
+        "not FP",
+        """
+#include <stdlib.h>
+#include <stdio.h>
+void run(void)
+{
+    char in[16] = "";
+    int buf[10];
+    int data = 0, k;
+    if (fgets(in, 16, stdin) != NULL)
+        data = atoi(in); /* <- */
+    k = data;
+    buf[k] = 1;
+}
+""",
+        {},
+    ),
+    (
+        "parsed-number-copied-then-checked-index",
+        ATOI,
+        FP,
+        """
+#include <stdlib.h>
+#include <stdio.h>
+void run(void)
+{
+    char in[16] = "";
+    int buf[10];
+    int data = 0, k;
+    if (fgets(in, 16, stdin) != NULL)
+        data = atoi(in); /* <- */
+    k = data;
+    if (k >= 0 && k < 10)
+        buf[k] = 1;
+}
+""",
+        {},
+    ),
+    (
+        "parsed-number-bounds-a-loop-counter-used-as-index",
+        ATOI,
+        "not FP",
+        """
+#include <stdlib.h>
+#include <stdio.h>
+void run(void)
+{
+    char in[16] = "";
+    int buf[10];
+    int i;
+    int data = 0;
+    if (fgets(in, 16, stdin) != NULL)
+        data = atoi(in); /* <- */
+    for (i = 0; i < data; i++)
+        buf[i] = 0;
+}
+""",
+        {},
+    ),
+    (
+        "parsed-number-stored-in-a-field",
+        ATOI,
+        "not FP",
+        """
+#include <stdlib.h>
+#include <stdio.h>
+struct box { int n; };
+void use(struct box b);
+void run(void)
+{
+    char in[16] = "";
+    struct box b;
+    int data = 0;
+    if (fgets(in, 16, stdin) != NULL)
+        data = atoi(in); /* <- */
+    b.n = data;
+    use(b);
+}
+""",
+        {},
+    ),
 ]
 
 

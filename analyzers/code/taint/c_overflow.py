@@ -375,8 +375,10 @@ def scanned_number_uses(
 
 _USES = frozenset(
     {"return_statement", "call_expression", "subscript_expression", "binary_expression",
-     "assignment_expression", "update_expression"}
+     "assignment_expression", "update_expression", "init_declarator", "for_statement",
+     "while_statement", "do_statement"}
 )  # fmt: skip
+_LOOPS = frozenset({"for_statement", "while_statement", "do_statement"})
 
 
 def _number_uses(
@@ -433,6 +435,27 @@ def _number_uses(
                     return inner
                 notes.extend(inner)
             continue
+        if n.type in _LOOPS:
+            r = _bounded_counters(ctx, n, name, index_check)
+            if isinstance(r, Outcome):
+                return r
+            notes.extend(r)
+            continue
+        copy = _copied_to(n, name)
+        if copy is not None:
+            target, store = copy
+            if not target.isidentifier() or not declared_in_body(func, target):
+                return keep(
+                    ctx,
+                    store,
+                    f"`{name}` is stored in `{target}`, where the analyst does not follow its uses",
+                    _UNCHECKED,
+                )
+            r = _number_uses(ctx, func, target, store, depth + 1, index_check=index_check)
+            if isinstance(r, Outcome):
+                return r
+            notes.extend(r)
+            continue
         if n.type == "subscript_expression":
             index = n.child_by_field_name("index")
             if index is None or name not in idents(index):
@@ -447,6 +470,62 @@ def _number_uses(
         if text(n.child_by_field_name("operator")) not in _ARITH or name not in idents(n):
             continue
         r = arith_safe(ctx, n)
+        if isinstance(r, Outcome):
+            return r
+        notes.extend(r)
+    return notes
+
+
+def _copied_to(n: Node, name: str) -> tuple[str, Node] | None:
+    """``x = name`` or ``T x = name`` (casts allowed): the number is copied whole into ``x``; (the
+    text of ``x``, the store)."""
+    if n.type == "init_declarator":
+        value = n.child_by_field_name("value")
+        target = declared_name(n.child_by_field_name("declarator"))
+    elif n.type == "assignment_expression" and text(n.child_by_field_name("operator")) == "=":
+        value = n.child_by_field_name("right")
+        left = n.child_by_field_name("left")
+        target = stripped_text(left) if left is not None else ""
+    else:
+        return None
+    if value is None or not target or target == name:
+        return None
+    v = strip_expr(value)
+    return (target, n) if v.type == "identifier" and text(v) == name else None
+
+
+def declared_in_body(func: Node, name: str) -> bool:
+    """``name`` is a local variable of ``func`` (declared in its body, not ``static``)."""
+    body = func.child_by_field_name("body")
+    return body is not None and any(
+        n.type == "declaration"
+        and not any(c.type == "storage_class_specifier" and text(c) == "static" for c in n.children)
+        and any(declared_name(d) == name for d in n.children_by_field_name("declarator"))
+        for n in walk(body)
+    )
+
+
+def _bounded_counters(ctx: Ctx, loop: Node, name: str, index_check: IndexCheck) -> list[Note] | Outcome:
+    """A loop whose condition keeps a counter below the number (``for (i = 0; i < n; i++)``): the
+    number decides how far the counter goes, so every element the body picks with the counter must
+    stay inside its array."""
+    cond = loop.child_by_field_name("condition")
+    body = loop.child_by_field_name("body")
+    if cond is None or body is None:
+        return []
+    counters = {
+        var
+        for var, op, other in comparisons(cond, True)
+        if op in {"<", "<=", "!="} and var.isidentifier() and var != name and name in idents(other)
+    }
+    notes: list[Note] = []
+    for sub in walk(body):
+        if sub.type != "subscript_expression":
+            continue
+        index = sub.child_by_field_name("index")
+        if index is None or not counters & set(idents(index)) or dead_branch(ctx, sub) is not None:
+            continue
+        r = index_check(ctx, sub)
         if isinstance(r, Outcome):
             return r
         notes.extend(r)
