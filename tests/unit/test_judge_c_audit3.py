@@ -304,6 +304,43 @@ void run(const char *s)
         {},
     ),
     (
+        "character-read-by-scanf-used-in-unchecked-arithmetic",
+        FSCANF,
+        "not FP",
+        """
+#include <stdio.h>
+void run(void)
+{
+    char data = ' ';
+    char result;
+    fscanf(stdin, "%c", &data); /* <- */
+    result = data * data;
+    printf("%d\\n", result);
+}
+""",
+        {},
+    ),
+    (
+        "character-read-by-scanf-used-in-checked-arithmetic",
+        FSCANF,
+        FP,
+        """
+#include <stdio.h>
+#include <stdlib.h>
+void run(void)
+{
+    char data = ' ';
+    char result;
+    fscanf(stdin, "%c", &data); /* <- */
+    if (abs((long)data) <= 11) {
+        result = data * data;
+        printf("%d\\n", result);
+    }
+}
+""",
+        {},
+    ),
+    (
         "parsed-number-copied-then-used-as-index",
         ATOI,
         "not FP",
@@ -416,3 +453,17 @@ def test_audit3(
         assert j.verdict != FP, f"{name}: {j.justification}"
     else:
         assert j.verdict == expected, f"{name}: {j.verdict}: {j.justification}"
+
+
+def test_a_character_conversion_without_width_is_said_plainly(tmp_path: Path) -> None:
+    code = """#include <stdio.h>
+void run(void)
+{
+    char data = ' ';
+    fscanf(stdin, "%c", &data); /* <- */
+    printf("%c\\n", data);
+}
+"""
+    j = _judge(tmp_path, code, FSCANF, {})
+    assert j.verdict == FP, j.justification
+    assert "`%c` writes at most 1 byte;" in j.justification, j.justification
