@@ -341,6 +341,42 @@ void run(void)
         {},
     ),
     (
+        "array-parameter-a-caller-passes-null",
+        NULLARG,
+        "not FP",
+        """
+#include <string.h>
+#include <stdlib.h>
+void fill(char data[100])
+{
+    memset(data, 0, 100); /* <- */
+}
+void run(void)
+{
+    fill(NULL);
+}
+""",
+        {},
+    ),
+    (
+        "array-parameter-every-caller-passes-an-array",
+        NULLARG,
+        FP,
+        """
+#include <string.h>
+static void fill(char data[100])
+{
+    memset(data, 0, 100); /* <- */
+}
+void run(void)
+{
+    char b[100];
+    fill(b);
+}
+""",
+        {},
+    ),
+    (
         "parsed-number-copied-then-used-as-index",
         ATOI,
         "not FP",
