@@ -491,6 +491,40 @@ def test_audit3(
         assert j.verdict == expected, f"{name}: {j.verdict}: {j.justification}"
 
 
+def test_a_call_through_a_renaming_macro_is_named_as_written(tmp_path: Path) -> None:
+    code = """#include "cfg.h"
+static void show(int *p) { p[0] = 1; }
+void run(void)
+{
+    int *data = (int *)ALLOCA(10 * sizeof(int)); /* <- */
+    show(data);
+}
+"""
+    cfg = "#ifdef _WIN32\n#define ALLOCA _alloca\n#else\n#define ALLOCA alloca\n#endif\n"
+    j = _judge(tmp_path, code, ALLOCA, {"cfg.h": cfg})
+    assert j.verdict == FP, j.justification
+    assert j.justification.startswith("ALLOCA() (_alloca() or alloca(), by build)"), j.justification
+
+
+def test_a_command_macro_defined_per_build_names_each_value(tmp_path: Path) -> None:
+    code = """#include <unistd.h>
+#ifdef _WIN32
+#define SHELL "cmd.exe"
+#define FLAG "/c"
+#else
+#define SHELL "sh"
+#define FLAG "-c"
+#endif
+void run(void)
+{
+    execlp(SHELL, SHELL, FLAG, "ls", NULL); /* <- */
+}
+"""
+    j = _judge(tmp_path, code, EXECLP, {})
+    assert j.verdict == FP, j.justification
+    assert '"cmd.exe" or "sh"' in j.justification and '"-c" or "/c"' in j.justification, j.justification
+
+
 def test_a_character_conversion_without_width_is_said_plainly(tmp_path: Path) -> None:
     code = """#include <stdio.h>
 void run(void)

@@ -24,7 +24,7 @@ from .c_tree import (
     text,
     walk,
 )
-from .c_values import CONV, const_string
+from .c_values import CONV, const_string, literal_string
 from .values import Note
 
 INPUT_WRITERS = frozenset(
@@ -36,6 +36,19 @@ INPUT_WRITERS = frozenset(
 INPUT_CALLS = frozenset({"getenv", "secure_getenv", "readline"})
 
 
+def _spelled(ctx: Ctx, found: tuple[str, Node]) -> str:
+    """A constant string as the reader finds it: ``"ls "``; a macro defined more than one way
+    (``#ifdef``), each value: ``"dir " or "ls "``."""
+    value, node = found
+    if node.type == "identifier" and ctx.ambiguous(text(node)):
+        values = sorted(
+            {v for v in (literal_string(x) for x in ctx.macro_values(text(node))) if v is not None}
+        )
+        if len(values) > 1:
+            return " or ".join(f'"{v[:40]}"' for v in values)
+    return f'"{value[:40]}"'
+
+
 def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple[bool | None, Note | None]:
     """Whether a C string expression can hold attacker text: True (no), False (yes), None (unknown)."""
     e = strip_expr(expr)
@@ -43,7 +56,7 @@ def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple
         return None, None
     found = const_string(ctx, e, func)
     if found is not None:
-        return True, ctx.note(found[1], f'constant "{found[0][:40]}"', "constant")
+        return True, ctx.note(found[1], f"constant {_spelled(ctx, found)}", "constant")
     if e.type == "conditional_expression":
         a, b = e.child_by_field_name("consequence"), e.child_by_field_name("alternative")
         ra = clean_text(ctx, a, func, depth + 1) if a is not None else (None, None)
