@@ -13,6 +13,9 @@ be FALSE_POSITIVE), or the sound verdict that must stay. Causes covered:
   backward ``goto`` runs the call again, or the local is ``static``;
 - an array "nobody reads or writes" while a macro used in the function names it, or an initialiser
   list stores a pointer into it;
+- a buffer "only ever holding literals" (a format, a command) or a variable with one known value
+  while a macro used in the function writes it, a renaming macro of it is assigned, or an
+  initialiser list keeps a pointer into it;
 - a number parsed by atoi() "never used as an index" while a copy of it is, or a loop counter it
   bounds is;
 - a call through a renaming macro is named as the code writes it.
@@ -50,6 +53,18 @@ FSCANF = (
     (120, 20),
     "buffer/fscanf:The scanf() family's %s operation, without a limit specification, permits buffer "
     "overflows (CWE-120, CWE-20).",
+)
+PRINTF = (
+    "flawfinder",
+    "FF1016",
+    (134,),
+    "format/printf:If format strings can be influenced by an attacker, they can be exploited (CWE-134).",
+)
+SYSTEM = (
+    "flawfinder",
+    "FF1044",
+    (78,),
+    "shell/system:This causes a new program to execute and is difficult to use safely (CWE-78).",
 )
 NULLARG = ("gcc", "-Wanalyzer-null-argument", (476,), "use of NULL 'data' where non-null expected")
 EXECLP = (
@@ -372,6 +387,127 @@ void run(void)
 {
     char b[100];
     fill(b);
+}
+""",
+        {},
+    ),
+    (
+        "format-buffer-filled-by-a-macro",
+        PRINTF,
+        "not FP",
+        """
+#include <stdio.h>
+#include <string.h>
+#define READ_IN() fgets(data, 100, stdin)
+void run(void)
+{
+    char data[100] = "";
+    strcpy(data, "teststringvalue");
+    READ_IN();
+    printf(data); /* <- */
+}
+""",
+        {},
+    ),
+    (
+        "format-buffer-kept-in-an-initialiser-list",
+        PRINTF,
+        "not FP",
+        """
+#include <stdio.h>
+#include <string.h>
+void run(const char *in)
+{
+    char data[100] = "";
+    struct { char *p; } s = { data };
+    strcpy(data, "teststringvalue");
+    strcpy(s.p, in);
+    printf(data); /* <- */
+}
+""",
+        {},
+    ),
+    (
+        "command-buffer-appended-by-a-macro",
+        SYSTEM,
+        "not FP",
+        """
+#include <stdlib.h>
+#include <string.h>
+#define ADD(x) strcat(cmd, (x))
+void run(void)
+{
+    char cmd[100] = "ls ";
+    ADD(getenv("X"));
+    system(cmd); /* <- */
+}
+""",
+        {},
+    ),
+    (
+        "command-buffer-kept-in-an-initialiser-list",
+        SYSTEM,
+        "not FP",
+        """
+#include <stdlib.h>
+#include <string.h>
+void run(void)
+{
+    char cmd[100] = "ls ";
+    struct { char *p; } s = { cmd };
+    strcat(s.p, getenv("X"));
+    system(cmd); /* <- */
+}
+""",
+        {},
+    ),
+    (
+        "length-changed-by-a-macro",
+        MEMCPY,
+        "not FP",
+        """
+#include <string.h>
+#define GROW() (n = 100)
+void run(const char *s)
+{
+    char d[10];
+    int n = 10;
+    GROW();
+    memcpy(d, s, n); /* <- */
+}
+""",
+        {},
+    ),
+    (
+        "length-assigned-through-a-renaming-macro",
+        MEMCPY,
+        "not FP",
+        """
+#include <string.h>
+#define COUNT n
+void run(const char *s)
+{
+    char d[10];
+    int n = 10;
+    COUNT = 100;
+    memcpy(d, s, n); /* <- */
+}
+""",
+        {},
+    ),
+    (
+        "length-read-through-a-renaming-macro-stays-safe",
+        MEMCPY,
+        FP,
+        """
+#include <string.h>
+#define COUNT n
+void run(void)
+{
+    char d[10];
+    char s[20] = "";
+    int n = 10;
+    memcpy(d, s, COUNT); /* <- */
 }
 """,
         {},

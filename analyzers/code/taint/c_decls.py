@@ -41,6 +41,7 @@ from .c_tree import (
     enclosing_function,
     func_name,
     in_sizeof,
+    initialiser_keeps,
     param_names,
     pointer_base,
     pointer_bases,
@@ -411,17 +412,7 @@ def _escapes(
     functions may then reach it. ``return p;`` of the parameter ``returns_ok`` is no escape (see
     :func:`_in_callee`), nor any ``return`` with ``returns_dropped`` (every caller drops the value)."""
     for n in walk(scope):
-        if n.type == "initializer_list" and any(
-            pointer_bases(e, fields=fields) & pointers
-            for e in n.named_children
-            if e.type not in {"initializer_list", "initializer_pair"}
-        ) | any(
-            pointer_bases(v, fields=fields) & pointers
-            for e in n.named_children
-            if e.type == "initializer_pair"
-            for v in [e.child_by_field_name("value")]
-            if v is not None and v.type != "initializer_list"
-        ):
+        if initialiser_keeps(n, pointers, fields=fields):
             return n  # `char *ps[] = { buf }`, `struct s v = { .p = buf }`: kept in another object
         if n.type == "return_statement":
             value = n.named_children[0] if n.named_children else None

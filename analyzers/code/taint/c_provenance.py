@@ -17,6 +17,7 @@ from .c_tree import (
     declared_name,
     enclosing_function,
     func_name,
+    initialiser_keeps,
     is_param,
     param_names,
     pointer_base,
@@ -102,6 +103,8 @@ def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple
     # a call may write the text through any pointer that points into the same buffer (`p = buf;
     # strcat(p, input)` changes what `buf` holds)
     names = aliases_of(func, name)
+    if _written_unseen(ctx, func, names):
+        return None, None
     for n in walk(func):
         if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
             value = n.child_by_field_name("value")
@@ -123,6 +126,18 @@ def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple
     if all(v is True for v, _ in verdicts):
         return True, next((note for _, note in verdicts if note is not None), None)
     return None, None
+
+
+def _written_unseen(ctx: Ctx, func: Node, names: set[str]) -> bool:
+    """The buffer of ``names`` may be written where the parsed text does not show it: a macro used in
+    ``func`` names it (``#define ADD(x) strcat(cmd, (x))``; one that only renames it,
+    ``#define ARG cmd``, is another name of it, followed as such), or an initialiser list keeps a
+    pointer into it (``struct s v = { cmd };`` then ``strcat(v.p, ...)``)."""
+    from .c_macros import alias_macros, macro_naming
+
+    for m in alias_macros(ctx, func, names):
+        names |= aliases_of(func, m)
+    return macro_naming(ctx, func, names) is not None or any(initialiser_keeps(n, names) for n in walk(func))
 
 
 def _passed_text(ctx: Ctx, e: Node, func: Node, depth: int) -> tuple[bool | None, Note | None] | None:

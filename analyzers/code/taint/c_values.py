@@ -29,6 +29,7 @@ from .c_tree import (
     enclosing_function,
     file_macros,
     func_name,
+    initialiser_keeps,
     on_lines,
     param_names,
     pointer_base,
@@ -581,6 +582,8 @@ def definitions(
             for x in names - {name}
         )
     )
+    if func is not None and _unseen_writes(ctx, func, name, names, content):
+        out.append(None)
     if func is not None:
         for n in walk(func):
             if escaped and n.type == "call_expression" and callee_of(n) not in _NO_RETAIN:
@@ -659,6 +662,36 @@ def definitions(
                 elif content and n.type == "call_expression" and writes_argument(n, name):
                     out.append(None)  # a global buffer filled by some function of the file
     return out
+
+
+def _unseen_writes(ctx: Ctx, func: Node, name: str, names: set[str], content: bool) -> bool:
+    """``name`` (or, for its ``content``, what ``names`` point into) may be written in ``func`` where
+    the parsed text does not show it: a macro used there names it (``#define RESET() (n = 100)``), a
+    macro that only renames it (``#define COUNT n``) is assigned, incremented, has its address taken
+    or is handed to a call that may write it, or an initialiser list keeps a pointer into it."""
+    from .c_macros import alias_macros, macro_naming
+
+    renames = alias_macros(ctx, func, names)
+    if macro_naming(ctx, func, names | renames) is not None:
+        return True
+    for n in walk(func):
+        if content and initialiser_keeps(n, names):
+            return True
+        if not renames:
+            continue
+        if n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) in renames:
+            return True
+        if n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) in renames:
+            return True
+        if (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and stripped_text(n.child_by_field_name("argument")) in renames
+        ):
+            return True
+        if content and n.type == "call_expression" and any(writes_argument(n, m) for m in renames):
+            return True
+    return False
 
 
 _NO_RETAIN = (
