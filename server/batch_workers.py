@@ -391,11 +391,18 @@ class Workers:
 
     def close(self, *, now: bool = False) -> None:
         """End the workers; without waiting for them to exit (they have nothing left to commit:
-        every verdict was committed before its chunk returned), so the outputs are written meanwhile."""
+        every verdict was committed before its chunk returned), so the outputs are written meanwhile.
+        They are terminated rather than left to stop: one still starting (started early for a run that
+        turned out small) would otherwise read its start-up arguments after this process released the
+        queue's semaphore, and print a FileNotFoundError traceback."""
+        processes = dict(getattr(self.pool, "_processes", None) or {})
         if now:
             for child in multiprocessing.active_children():
                 child.terminate()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        for proc in processes.values():
+            if proc.is_alive():
+                proc.terminate()
 
 
 def chunks(groups: list[Group], processes: int) -> list[list[Group]]:

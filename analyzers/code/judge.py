@@ -144,6 +144,7 @@ def _review(reason: str, justification: str) -> Judgement:
 def _judgement(outcome: Outcome, consulted: tuple[str, ...]) -> Judgement:
     verdict: JudgementLabel
     justification = outcome.justification
+    reason = outcome.reason
     if outcome.verdict == "FALSE_POSITIVE" and not any(n.role in POSITIVE_ROLES for n in outcome.evidence):
         # never remove a finding without positive evidence (a constant, sanitizer, guard, dead code, safe
         # API);
@@ -153,6 +154,7 @@ def _judgement(outcome: Outcome, consulted: tuple[str, ...]) -> Judgement:
             "Nothing unsafe was found, but no positive evidence (a constant, a sanitizer, a check, dead "
             "code or a safe variant) shows the finding is false; it needs a human look."
         )
+        reason = "no positive evidence"
     elif outcome.verdict in {"TRUE_POSITIVE", "FALSE_POSITIVE"}:
         verdict = "TRUE_POSITIVE" if outcome.verdict == "TRUE_POSITIVE" else "FALSE_POSITIVE"
     else:
@@ -161,7 +163,7 @@ def _judgement(outcome: Outcome, consulted: tuple[str, ...]) -> Judgement:
         verdict=verdict,
         confidence=round(outcome.confidence, 2),
         justification=justification,
-        reason=outcome.reason,
+        reason=reason,
         evidence=tuple(_item(n) for n in outcome.evidence),
         consulted=consulted,
     )

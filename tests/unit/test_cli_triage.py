@@ -358,3 +358,23 @@ def test_ctrl_c_stops_at_once_and_keeps_what_was_decided(tmp_path: Path) -> None
     while any(alive(pid) for pid in workers) and time.monotonic() < gone_by:
         time.sleep(0.1)
     assert not [pid for pid in workers if alive(pid)]
+
+
+def test_workers_started_early_for_a_big_file_of_few_findings_end_quietly(tmp_path: Path) -> None:
+    """A findings file big enough (over ``EAGER_BYTES``) starts worker processes while it is read;
+    holding few findings, the run closes them at once, while they may still be starting. They must
+    end without a word on stderr (a worker that read its start-up arguments after the parent let go
+    of them printed a multiprocessing FileNotFoundError traceback)."""
+    from sastls.server.batch import EAGER_BYTES
+
+    repo = tmp_path / "ws"
+    findings = workspace(repo, 20)
+    doc = json.loads(findings.read_text())
+    doc["runs"][0]["properties"] = {"padding": "x" * (EAGER_BYTES + 1000)}  # big, yet 20 findings
+    findings.write_text(json.dumps(doc))
+    for _ in range(3):  # the race needs workers still starting when the run closes them
+        db = tmp_path / "verdicts.db"
+        db.unlink(missing_ok=True)
+        done = sastls("triage", findings, "--repo", repo, "--store", db, "--jobs", "2", "--fail-on", "never")
+        assert done.returncode == 0, done.stderr
+        assert "Traceback" not in done.stderr and "Error" not in done.stderr, done.stderr

@@ -16,7 +16,9 @@ pins the sound verdict that must stay. Causes covered:
   changed only after the copy, with a forward ``goto``, still holds;
 - pointers handed back: a parameter returned unchanged into the caller's own pointer, an alloca()
   block returned to callers that drop it;
-- a wide copy of ``wcslen(s) + 1`` characters copies the terminator.
+- a wide copy of ``wcslen(s) + 1`` characters copies the terminator;
+- a macro defined only as a fallback (``#ifndef HOST_NAME_MAX``) may have another value in the build
+  (glibc's ``<limits.h>`` says 64): no size is taken from it.
 """
 
 from __future__ import annotations
@@ -463,6 +465,26 @@ int take(const unsigned char *p, size_t n)
 fail:
     n = 0;
     return -1;
+}
+""",
+        {},
+    ),
+    (
+        "fallback-macro-size",
+        STRCPY,
+        "not FP",
+        """
+#include <limits.h>
+#include <string.h>
+#ifndef HOST_NAME_MAX
+#define HOST_NAME_MAX 255
+#endif
+struct conf { char host[HOST_NAME_MAX + 1]; };
+void set(struct conf *c)
+{
+    strcpy(c->host, /* <- */
+           "a-name-of-one-hundred-characters-is-longer-than-the-sixty-four-"
+           "linux-allows-for-a-host-name-0123456");
 }
 """,
         {},

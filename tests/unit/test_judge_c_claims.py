@@ -76,6 +76,10 @@ CAST_FUNCTION = gcc(
     "-Wcast-function-type",
     "cast between incompatible function types from ‘int (*)(int,  int,  int)’ to ‘int (*)(int,  int)’",
 )
+SET_UNREAD = gcc("-Wunused-but-set-variable", "variable ‘x’ set but not used")
+SET_UNREAD_PARAM = gcc("-Wunused-but-set-parameter", "parameter ‘n’ set but not used")
+GCC_UNUSED_FUNCTION = gcc("-Wunused-function", "‘work’ defined but not used")
+FORMAT_OVERFLOW = gcc("-Wformat-overflow=", "‘%s’ directive writing up to 299 bytes into a region of size 16")
 SIGN_COMPARE = gcc(
     "-Wsign-compare",
     "comparison of integer expressions of different signedness: ‘int’ and ‘size_t’ {aka ‘long unsigned int’}",
@@ -309,6 +313,15 @@ CASES: list[tuple[str, Rule, str, str]] = [
         "function-always-returns-the-TRUE-macro",
         ALWAYS_FALSE_CALL,
         TP,
+        "#define TRUE 1\nstatic int put(char *b)\n{\n    for (;;) {\n"
+        "        if (*b++ == 0)\n            return TRUE;\n    }\n}\n"
+        "int f(char *b)\n{\n    if (!put(b)) /* <- */\n        return -1;\n    return 0;\n}\n",
+    ),
+    (
+        # a fallback definition: a header included first may define TRUE otherwise
+        "function-always-returns-a-fallback-macro",
+        ALWAYS_FALSE_CALL,
+        NR,
         "#ifndef TRUE\n#define TRUE 1\n#endif\nstatic int put(char *b)\n{\n    for (;;) {\n"
         "        if (*b++ == 0)\n            return TRUE;\n    }\n}\n"
         "int f(char *b)\n{\n    if (!put(b)) /* <- */\n        return -1;\n    return 0;\n}\n",
@@ -400,6 +413,81 @@ CASES: list[tuple[str, Rule, str, str]] = [
         TP,
         "typedef int (*two)(int, int);\nstatic int sum(int a, int b, int c) { return a + b + c; }\n"
         "two table[] = { (two) sum }; /* <- */\n",
+    ),
+    # --- gcc -Wunused-but-set-variable / -parameter, -Wunused-function
+    (
+        "set-only-variable",
+        SET_UNREAD,
+        TP,
+        "int next(void);\nint f(void)\n{\n    int x; /* <- */\n    x = next();\n    x = 2;\n"
+        "    return 0;\n}\n",
+    ),
+    (
+        "set-variable-read-later",
+        SET_UNREAD,
+        NR,
+        "int next(void);\nint f(void)\n{\n    int x = 0; /* <- */\n    x = next();\n    return x;\n}\n",
+    ),
+    (
+        "set-variable-incremented",
+        SET_UNREAD,
+        NR,
+        "int f(int k)\n{\n    int x = 0; /* <- */\n    while (k-- > 0)\n        x++;\n    return 0;\n}\n",
+    ),
+    (
+        "set-variable-named-by-a-macro",
+        SET_UNREAD,
+        NR,
+        '#include <stdio.h>\n#define SHOW() printf("%d\\n", x)\nint f(void)\n{\n    int x; /* <- */\n'
+        "    x = 3;\n    SHOW();\n    return 0;\n}\n",
+    ),
+    (
+        "set-variable-address-taken",
+        SET_UNREAD,
+        NR,
+        "void fill(int *p);\nint f(void)\n{\n    int x; /* <- */\n    x = 1;\n    fill(&x);\n"
+        "    return 0;\n}\n",
+    ),
+    (
+        "set-variable-value-used-in-a-chain",
+        SET_UNREAD,
+        NR,
+        "int f(void)\n{\n    int x, y; /* <- */\n    y = x = 4;\n    return y;\n}\n",
+    ),
+    (
+        "set-only-parameter",
+        SET_UNREAD_PARAM,
+        TP,
+        "int f(int n) /* <- */\n{\n    n = 0;\n    return 1;\n}\n",
+    ),
+    (
+        "gcc-unused-static-function",
+        GCC_UNUSED_FUNCTION,
+        TP,
+        "static int work(int a) /* <- */\n{\n    return a + 1;\n}\nint main(void)\n{\n    return 0;\n}\n",
+    ),
+    (
+        "gcc-unused-function-called-in-a-macro",
+        GCC_UNUSED_FUNCTION,
+        NR,
+        "#define RUN(a) work(a)\nstatic int work(int a) /* <- */\n{\n    return a + 1;\n}\n"
+        "int main(void)\n{\n#ifdef WITH_WORK\n    return RUN(1);\n#endif\n    return 0;\n}\n",
+    ),
+    # --- gcc -Wformat-overflow=: judged as the write it names
+    (
+        "format-overflow-of-a-long-string",
+        FORMAT_OVERFLOW,
+        TP,
+        "#include <stdio.h>\n#include <string.h>\nvoid f(void)\n{\n    char big[300];\n    char buf[16];\n"
+        "    memset(big, 'a', 299);\n    big[299] = 0;\n    sprintf(buf, \"%s\", big); /* <- */\n"
+        "    puts(buf);\n}\n",
+    ),
+    (
+        "format-overflow-of-a-short-literal",
+        FORMAT_OVERFLOW,
+        FP,
+        '#include <stdio.h>\nvoid f(void)\n{\n    char buf[16];\n    sprintf(buf, "id=%s", "abc"); /* <- */\n'
+        "    puts(buf);\n}\n",
     ),
     # --- -Wsign-compare
     (

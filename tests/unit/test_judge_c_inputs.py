@@ -8,7 +8,9 @@ variant (written for these tests; none is taken from a corpus).
   function returns it to callers only its own file has;
 - ``n + 1`` can only overflow at the top (``n < INT_MAX`` suffices) and ``n - 1`` only at the bottom;
   ``abs(n) <= K`` bounds ``n`` on both sides;
-- arithmetic stored into a ``short`` wraps at the ``short``'s range, not the ``int``'s.
+- arithmetic stored into a ``short`` wraps at the ``short``'s range, not the ``int``'s;
+- a number copied into another local is judged by that local's uses too; stored in a struct member,
+  a global or handed out by address, it is kept; a loop it bounds is judged by what the loop does.
 """
 
 from __future__ import annotations
@@ -127,6 +129,20 @@ void square(void)
 }
 """
 
+FLOW = """
+#include <stdlib.h>
+struct conf { int level; };
+int level;
+void adjust(int *n);
+void store(const char *s)
+{
+    struct conf cfg;
+    int table[10] = {0};
+    STORE
+    USE
+}
+"""
+
 CASES: list[tuple[str, tuple[str, str, tuple[int, ...]], str, str]] = [
     ("add-one-below-the-top", ATOI, FP, ONE_SIDED.replace("CHECK", "n < INT_MAX").replace("OP", "+")),
     ("add-one-above-the-bottom", ATOI, TP, ONE_SIDED.replace("CHECK", "n > INT_MIN").replace("OP", "+")),
@@ -164,6 +180,84 @@ void store(const char *s)
     table[n] = 1;
 }
 """,
+    ),
+    # where the number goes: copies are followed, places the analyst cannot follow keep it
+    (
+        "parsed-into-a-struct-member",
+        ATOI,
+        TP,
+        FLOW.replace("STORE", "cfg.level = atoi(s); /* <- */").replace("USE", "table[cfg.level] = 1;"),
+    ),
+    (
+        "parsed-into-a-global",
+        ATOI,
+        TP,
+        """
+#include <stdlib.h>
+int level;
+int table[10];
+void store(const char *s)
+{
+    level = atoi(s); /* <- */
+}
+void apply(void)
+{
+    table[level] = 1;
+}
+""",
+    ),
+    (
+        "parsed-copied-and-indexed-unchecked",
+        ATOI,
+        TP,
+        FLOW.replace("STORE", "int n = atoi(s); /* <- */\n    int m = n;").replace("USE", "table[m] = 1;"),
+    ),
+    (
+        "parsed-copied-and-indexed-checked",
+        ATOI,
+        FP,
+        FLOW.replace("STORE", "int n = atoi(s); /* <- */\n    int m = n;").replace(
+            "USE", "if (m >= 0 && m < 10)\n        table[m] = 1;"
+        ),
+    ),
+    (
+        "parsed-copied-scaled-and-indexed",
+        ATOI,
+        TP,
+        FLOW.replace(
+            "STORE",
+            "int n = atoi(s); /* <- */\n    int m;\n    if (n < 0 || n > 100) return;\n    m = n * 2;",
+        ).replace("USE", "table[m] = 1;"),
+    ),
+    (
+        "parsed-bounds-a-loop-that-indexes",
+        ATOI,
+        TP,
+        FLOW.replace("STORE", "int n = atoi(s); /* <- */\n    int i;").replace(
+            "USE", "for (i = 0; i < n; i++)\n        table[i] = 1;"
+        ),
+    ),
+    (
+        "parsed-bounds-a-checked-loop",
+        ATOI,
+        FP,
+        FLOW.replace("STORE", "int n = atoi(s); /* <- */\n    int i;").replace(
+            "USE", "for (i = 0; i < n && i < 10; i++)\n        table[i] = 1;"
+        ),
+    ),
+    (
+        "parsed-bounds-a-loop-that-writes-through-a-pointer",
+        ATOI,
+        TP,
+        FLOW.replace("STORE", "int n = atoi(s); /* <- */\n    int *p = table;").replace(
+            "USE", "while (n-- > 0)\n        *p++ = 1;"
+        ),
+    ),
+    (
+        "parsed-address-handed-out",
+        ATOI,
+        TP,
+        FLOW.replace("STORE", "int n = atoi(s); /* <- */").replace("USE", "adjust(&n);"),
     ),
     ("short-read-with-its-own-conversion", SCANF, FP, SHORT.replace("FMT", "%hd")),
     ("short-read-with-an-int-conversion", SCANF, TP, SHORT.replace("FMT", "%d")),

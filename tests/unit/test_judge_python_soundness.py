@@ -447,3 +447,19 @@ def test_option_injection_is_named_in_the_evidence(tmp_path: Path) -> None:
     j = judge(tmp_path, CASES[6][3], 78)
     assert j.verdict == TP
     assert any("option" in e.why and "git" in e.why for e in j.evidence), j.evidence
+
+
+def test_a_false_positive_without_positive_evidence_does_not_keep_its_safe_reason() -> None:
+    """The verdict falls to NEEDS_REVIEW and its reason says why, not the 'safe' reason the rule gave
+    (reports and the editor group verdicts by reason)."""
+    from sastls.analyzers.code.judge import _judgement
+    from sastls.analyzers.code.taint.outcome import Outcome
+    from sastls.analyzers.code.taint.values import Note
+
+    sink = Note("app.py", 3, 3, "the call", "sink")
+    j = _judgement(Outcome("FALSE_POSITIVE", 0.9, "copy fits", "It fits.", [sink]), ())
+    assert (j.verdict, j.reason) == ("NEEDS_REVIEW", "no positive evidence")
+    assert "It fits" not in j.justification
+    guard = Note("app.py", 2, 2, "checked", "guard")
+    j = _judgement(Outcome("FALSE_POSITIVE", 0.9, "copy fits", "It fits.", [sink, guard]), ())
+    assert (j.verdict, j.reason) == ("FALSE_POSITIVE", "copy fits")

@@ -123,8 +123,14 @@ class Ctx:
         return None
 
 
+# The value of a macro defined only as a fallback (``#ifndef HOST_NAME_MAX`` / ``#define
+# HOST_NAME_MAX 255``): a system header or the build's ``-D`` may define it first, with another value.
+ELSEWHERE = "<defined before this fallback>"
+
+
 def _macro_ways(root: Node) -> dict[str, set[str]]:
-    """Every object-like macro of a file with the values its ``#define`` lines give it."""
+    """Every object-like macro of a file with the values its ``#define`` lines give it; one defined
+    under ``#ifndef`` of its own name may also hold a value defined elsewhere (:data:`ELSEWHERE`)."""
     out: dict[str, set[str]] = {}
     stack = [root]
     while stack:
@@ -135,9 +141,27 @@ def _macro_ways(root: Node) -> dict[str, set[str]]:
                 got = (
                     value.text.decode("utf-8", "replace").strip() if value is not None and value.text else ""
                 )
-                out.setdefault(name.text.decode("utf-8", "replace") if name.text else "", set()).add(got)
+                key = name.text.decode("utf-8", "replace") if name.text else ""
+                out.setdefault(key, set()).add(got)
+                if _fallback(n, key):
+                    out[key].add(ELSEWHERE)
         stack.extend(n.children)
     return out
+
+
+def _fallback(define: Node, name: str) -> bool:
+    """``define`` lies in the ``#ifndef NAME`` branch (not its ``#else``) of its own name."""
+    child = define
+    cur = define.parent
+    while cur is not None:
+        if cur.type == "preproc_ifdef" and child.type != "preproc_else":
+            op = cur.children[0].text.decode() if cur.children and cur.children[0].text else ""
+            tested = cur.child_by_field_name("name")
+            if op == "#ifndef" and tested is not None and tested.text and tested.text.decode() == name:
+                return True
+        child = cur
+        cur = cur.parent
+    return False
 
 
 def review(what: str, path: str, line: int) -> Outcome:

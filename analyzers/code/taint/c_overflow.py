@@ -9,14 +9,16 @@ from tree_sitter import Node
 
 from .c_conditions import all_dead, comparisons, dead_branch, holding_conditions, split_live
 from .c_context import Ctx, keep, review
+from .c_number_flow import address_taken, carried_into, is_local, loop_work
 from .c_paths import nonnegative, upper_bound
 from .c_provenance import definition_of
-from .c_spec import FORMAT_FUNCS, INT_MAX_NAMES, NUMBER_PARSERS, READ_ONLY_ARGS, SAFE_ALLOCATORS
+from .c_spec import FORMAT_FUNCS, INT_MAX_NAMES, NUMBER_PARSERS, READ_ONLY_ARGS, SAFE_ALLOCATORS, SCAN_FUNCS
 from .c_tree import (
     call_args,
     callee_of,
     declared_name,
     enclosing_function,
+    func_name,
     idents,
     line_of,
     on_lines,
@@ -375,24 +377,87 @@ def scanned_number_uses(
 
 _USES = frozenset(
     {"return_statement", "call_expression", "subscript_expression", "binary_expression",
-     "assignment_expression", "update_expression", "init_declarator", "for_statement",
-     "while_statement", "do_statement"}
+     "assignment_expression", "update_expression", "init_declarator", "pointer_expression",
+     "for_statement", "while_statement", "do_statement"}
 )  # fmt: skip
-_LOOPS = frozenset({"for_statement", "while_statement", "do_statement"})
 
 
 def _number_uses(
-    ctx: Ctx, func: Node, name: str, after: Node | None, depth: int, *, index_check: IndexCheck
+    ctx: Ctx,
+    func: Node,
+    name: str,
+    after: Node | None,
+    depth: int,
+    *,
+    index_check: IndexCheck,
+    copied: frozenset[str] = frozenset(),
 ) -> list[Note] | Outcome:
     """The arithmetic on ``name`` in ``func`` (after ``after``), following it into the workspace
     functions it is passed to; a use the analyst cannot follow (returned, handed to an unknown
     function) keeps the finding. ``index_check`` judges an array index that uses it."""
     notes: list[Note] = []
+    anchor = after if after is not None else func
+    if not name.isidentifier():
+        return keep(
+            ctx, anchor, f"the number is stored in `{name}`, which the analyst does not follow", _UNCHECKED
+        )
+    if not is_local(func, name):
+        return keep(
+            ctx, anchor, f"`{name}` is not a local of {func_name(func)}(): other code may use it", _UNCHECKED
+        )
     for n in walk(func):
-        if after is not None and n.start_byte <= after.start_byte:
+        if after is not None and n.start_byte < after.end_byte:
             continue
         if n.type not in _USES or name not in idents(n) or dead_branch(ctx, n) is not None:
             continue  # (checked in this order: dead_branch is the costly test)
+        if n.type == "pointer_expression":
+            if _read_into(n):
+                continue  # a scanf-like call reads a new number into it: judged by its own finding
+            if (
+                text(n.child_by_field_name("operator")) == "&"
+                and text(strip_expr(n.child_by_field_name("argument") or n)) == name
+            ):
+                return keep(ctx, n, f"the address of `{name}` is handed out", _UNCHECKED)
+            continue
+        work = loop_work(n, name)
+        if work is not None:
+            subscripts, driven = work
+            if driven is not None:
+                why = (
+                    f"`{name}` bounds the loop at line {line_of(n)}, which uses it at line {line_of(driven)}"
+                )
+                return keep(ctx, driven, why, _UNCHECKED)
+            for sub in subscripts:
+                r = index_check(ctx, sub)
+                if isinstance(r, Outcome):
+                    return r
+                notes.extend(r)
+            continue
+        carried = carried_into(n, name)
+        if carried is not None:
+            target, store = carried
+            if (
+                not target.isidentifier()
+                or not is_local(func, target)
+                or address_taken(func, target) is not None
+            ):
+                return keep(
+                    ctx,
+                    store,
+                    f"`{name}` is stored in `{target}`, which the analyst does not follow",
+                    _UNCHECKED,
+                )
+            if target in copied or len(copied) >= 4:
+                why = f"`{name}` is copied into `{target}` and on, further than followed"
+                return keep(ctx, store, why, _UNCHECKED)
+            inner = _number_uses(
+                ctx, func, target, store, depth, index_check=index_check, copied=copied | {name}
+            )
+            if isinstance(inner, Outcome):
+                return inner
+            notes.extend(inner)
+        if n.type in {"init_declarator", "for_statement", "while_statement", "do_statement"}:
+            continue
         if n.type == "return_statement":
             back = _returned_uses(ctx, func, n, name, depth, index_check=index_check)
             if back is None:
@@ -435,27 +500,6 @@ def _number_uses(
                     return inner
                 notes.extend(inner)
             continue
-        if n.type in _LOOPS:
-            r = _bounded_counters(ctx, n, name, index_check)
-            if isinstance(r, Outcome):
-                return r
-            notes.extend(r)
-            continue
-        copy = _copied_to(n, name)
-        if copy is not None:
-            target, store = copy
-            if not target.isidentifier() or not declared_in_body(func, target):
-                return keep(
-                    ctx,
-                    store,
-                    f"`{name}` is stored in `{target}`, where the analyst does not follow its uses",
-                    _UNCHECKED,
-                )
-            r = _number_uses(ctx, func, target, store, depth + 1, index_check=index_check)
-            if isinstance(r, Outcome):
-                return r
-            notes.extend(r)
-            continue
         if n.type == "subscript_expression":
             index = n.child_by_field_name("index")
             if index is None or name not in idents(index):
@@ -476,60 +520,10 @@ def _number_uses(
     return notes
 
 
-def _copied_to(n: Node, name: str) -> tuple[str, Node] | None:
-    """``x = name`` or ``T x = name`` (casts allowed): the number is copied whole into ``x``; (the
-    text of ``x``, the store)."""
-    if n.type == "init_declarator":
-        value = n.child_by_field_name("value")
-        target = declared_name(n.child_by_field_name("declarator"))
-    elif n.type == "assignment_expression" and text(n.child_by_field_name("operator")) == "=":
-        value = n.child_by_field_name("right")
-        left = n.child_by_field_name("left")
-        target = stripped_text(left) if left is not None else ""
-    else:
-        return None
-    if value is None or not target or target == name:
-        return None
-    v = strip_expr(value)
-    return (target, n) if v.type == "identifier" and text(v) == name else None
-
-
-def declared_in_body(func: Node, name: str) -> bool:
-    """``name`` is a local variable of ``func`` (declared in its body, not ``static``)."""
-    body = func.child_by_field_name("body")
-    return body is not None and any(
-        n.type == "declaration"
-        and not any(c.type == "storage_class_specifier" and text(c) == "static" for c in n.children)
-        and any(declared_name(d) == name for d in n.children_by_field_name("declarator"))
-        for n in walk(body)
-    )
-
-
-def _bounded_counters(ctx: Ctx, loop: Node, name: str, index_check: IndexCheck) -> list[Note] | Outcome:
-    """A loop whose condition keeps a counter below the number (``for (i = 0; i < n; i++)``): the
-    number decides how far the counter goes, so every element the body picks with the counter must
-    stay inside its array."""
-    cond = loop.child_by_field_name("condition")
-    body = loop.child_by_field_name("body")
-    if cond is None or body is None:
-        return []
-    counters = {
-        var
-        for var, op, other in comparisons(cond, True)
-        if op in {"<", "<=", "!="} and var.isidentifier() and var != name and name in idents(other)
-    }
-    notes: list[Note] = []
-    for sub in walk(body):
-        if sub.type != "subscript_expression":
-            continue
-        index = sub.child_by_field_name("index")
-        if index is None or not counters & set(idents(index)) or dead_branch(ctx, sub) is not None:
-            continue
-        r = index_check(ctx, sub)
-        if isinstance(r, Outcome):
-            return r
-        notes.extend(r)
-    return notes
+def _read_into(address: Node) -> bool:
+    """``&n`` is an argument of a scanf-like library call (which only stores a number there)."""
+    call = address.parent.parent if address.parent is not None else None
+    return call is not None and call.type == "call_expression" and callee_of(call) in SCAN_FUNCS
 
 
 def _returned_uses(

@@ -1,5 +1,6 @@
 """Code-quality claims of compilers and linters that the code itself confirms (not weaknesses):
-gcc's ``-Wunused-parameter`` / ``-Wunused-variable`` / ``-Wunused-label``, cppcheck's
+gcc's ``-Wunused-parameter`` / ``-Wunused-variable`` / ``-Wunused-label`` (``-Wunused-function`` and
+``-Wunused-but-set-*`` through the modules below), cppcheck's
 ``unusedVariable`` / ``unusedLabel`` / ``unusedStructMember``, ``const*`` ("can be declared as
 pointer to const") and ``shadow*``.
 
@@ -27,6 +28,7 @@ from .c_compiler import judge_cast_function_type, judge_missing_field, judge_sig
 from .c_context import Ctx
 from .c_functions import judge_missing_return, judge_static_function, judge_unused_function
 from .c_includes import judge_missing_include
+from .c_set_unread import judge_set_unread
 from .c_tree import declared_name, enclosing_function, func_name, line_of, on_lines, param_names, text, walk
 from .c_values import ELEM_SIZES, declared_type
 from .c_variables import judge_shadow_function, judge_unread_variable, judge_variable_scope
@@ -52,6 +54,9 @@ _CLAIMS: dict[str, Judge] = {
     "-Wmissing-field-initializers": judge_missing_field,
     "-Wcast-function-type": judge_cast_function_type,
     "-Wsign-compare": judge_sign_compare,
+    "-Wunused-function": judge_unused_function,
+    "-Wunused-but-set-variable": judge_set_unread,
+    "-Wunused-but-set-parameter": judge_set_unread,
 }
 
 
