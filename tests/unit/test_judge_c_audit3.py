@@ -159,6 +159,38 @@ void run(void)
         {},
     ),
     (
+        "element-read-through-a-pointer-into-an-array-declared-without-initialiser",
+        UNINIT,
+        "not FP",
+        """
+#include <stdio.h>
+void run(void)
+{
+    int a[4];
+    int *data = a;
+    a[0] = 1;
+    printf("%d\\n", data[2]); /* <- */
+}
+""",
+        {},
+    ),
+    (
+        "element-written-through-a-pointer-to-fresh-heap-memory-stays-safe",
+        UNINIT,
+        FP,
+        """
+#include <stdlib.h>
+void run(void)
+{
+    int *data = (int *)malloc(4 * sizeof(int));
+    if (data == NULL) exit(1);
+    data[0] = 1; /* <- */
+    free(data);
+}
+""",
+        {},
+    ),
+    (
         "pointer-to-an-initialised-local-read-through-stays-safe",
         UNINIT,
         FP,

@@ -243,12 +243,13 @@ def _declared_bare(func: Node, name: str) -> bool:
 
 
 def _contents_not_followed(
-    func: Node | None, name: str, site: Node, states: frozenset[State] | set[State]
+    ctx: Ctx, func: Node | None, name: str, site: Node, states: frozenset[State] | set[State]
 ) -> str | None:
     """Why "``name`` is assigned" does not answer an uninitialised read at ``site``: ``name`` is a
     local array declared without an initialiser (the array is never assigned as a whole: its
     elements are, or not), or the line reads through ``name`` (``name[i]``, ``*name``,
-    ``name->f``) while it may hold newly allocated memory, whose contents are not followed.
+    ``name->f``) while it may point into such an array or hold newly allocated memory, whose
+    contents are not followed.
     None when the states of ``name`` itself answer the claim."""
     line = site.start_point[0] + 1
     decl = _bare_array(func, name) if func is not None else None
@@ -257,6 +258,16 @@ def _contents_not_followed(
             f"`{name}` is an array declared without an initialiser (line {decl}): line {line} reads it, "
             "and which of its elements are written before is not followed."
         )
+    if func is not None and _read_through(site):
+        from .c_objects import points_to
+
+        into = [t.obj for t in points_to(ctx, site, func) or [] if _bare_array(func, t.obj) is not None]
+        if into:
+            return (
+                f"Line {line} reads through `{name}`, which points into `{into[0]}`, an array declared "
+                f"without an initialiser (line {_bare_array(func, into[0])}): which of its elements are "
+                "written before is not followed."
+            )
     if "heap" in states and _read_through(site):
         return (
             f"Line {line} reads through `{name}`, which may hold newly allocated memory: the pointer is "
@@ -291,10 +302,28 @@ def _read_through(site: Node) -> bool:
     if p is None:
         return False
     if p.type == "subscript_expression" and p.child_by_field_name("argument") == node:
-        return True
+        return not _stored_into(p)
     if p.type == "pointer_expression" and text(p.child_by_field_name("operator")) == "*":
-        return True
-    return p.type == "field_expression" and text(p.child_by_field_name("operator")) == "->"
+        return not _stored_into(p)
+    return (
+        p.type == "field_expression"
+        and text(p.child_by_field_name("operator")) == "->"
+        and not _stored_into(p)
+    )
+
+
+def _stored_into(element: Node) -> bool:
+    """``element`` (``p[i]``, ``*p``, ``p->f``) is the target of a plain ``=``: written, not read."""
+    node = element
+    while node.parent is not None and node.parent.type == "parenthesized_expression":
+        node = node.parent
+    parent = node.parent
+    return (
+        parent is not None
+        and parent.type == "assignment_expression"
+        and parent.child_by_field_name("left") == node
+        and text(parent.child_by_field_name("operator")) == "="
+    )
 
 
 def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int], name: str) -> Outcome:
@@ -343,7 +372,7 @@ def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int]
             "only a part of it is assigned, or its address (or its struct's) is handed to code that may "
             "assign it.",
         )
-    contents = _contents_not_followed(func, name, site, states) if family == "uninit" else None
+    contents = _contents_not_followed(ctx, func, name, site, states) if family == "uninit" else None
     if bad not in states and contents is not None:
         return _review(ctx, family, contents)
     if bad not in states:
