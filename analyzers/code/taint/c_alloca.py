@@ -27,7 +27,7 @@ from .c_tree import (
     walk,
 )
 from .c_values import const_int
-from .c_words import accesses
+from .c_words import accesses, called
 from .outcome import Outcome
 
 ALLOCAS = frozenset({"alloca", "_alloca", "__builtin_alloca", "__builtin_alloca_with_align"})
@@ -88,8 +88,8 @@ def judge_alloca(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
         notes.extend(got[:5])
         said.append(
             accesses(
-                f"{fn}() at line {line_of(call)} reserves a constant {size} bytes once per call of "
-                f"{func_name(func)}() (no loop, no recursion), and every access to the block through "
+                f"{called(ctx, call)} at line {line_of(call)} reserves a constant {size} bytes once per "
+                f"call of {func_name(func)}() (no loop, no recursion), and every access to the block through "
                 f"`{name}` stays inside it",
                 got,
                 aliases_of(func, name),

@@ -94,7 +94,7 @@ def _nodes_at(ctx: Ctx, spans: list[tuple[int, int]]) -> list[Node]:
 def _scan_file(ctx: Ctx, func: Node) -> tuple[bool, list[Node]] | None:
     name = func_name(func)
     root = ctx.parsed.tree.root_node
-    if not name.isidentifier() or not _unit_closed(ctx, name):
+    if not name.isidentifier() or not unit_closed(ctx, name):
         return None
     static = False
     calls: list[Node] = []
@@ -121,7 +121,7 @@ def _scan_file(ctx: Ctx, func: Node) -> tuple[bool, list[Node]] | None:
 _INCLUDE = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.M)
 
 
-def _unit_closed(ctx: Ctx, name: str) -> bool:
+def unit_closed(ctx: Ctx, name: str) -> bool:
     """The file's translation unit, as far as the workspace shows it, names ``name`` only in this
     file: no local header it includes (directly or not) mentions it nor pastes names together in a
     macro (``##``), and no file of the workspace includes this one (a header's or an included

@@ -65,8 +65,8 @@ class Ctx:
         """Every value the ``#define`` lines of ``name`` give it, in this file or else in the header
         that defines it."""
         here = self._ways(self.parsed).get(name)
-        if here or name in self.macros:
-            return here or set()
+        if here:
+            return here  # (self.macros also caches the headers' macros: it does not tell where one is)
         try:
             matches = self.index.definitions(name, from_path=self.path, limit=3, fuzzy=False)
         except Exception:

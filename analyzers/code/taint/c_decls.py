@@ -27,6 +27,7 @@ from .c_conditions import dead_branch
 from .c_context import Ctx, keep
 from .c_copies import copy_safe, copy_wrapper, wrapper_copy_safe
 from .c_format import only_reads
+from .c_macros import alias_macros, macro_naming
 from .c_objects import elem_of, found_in_string, points_to, writable
 from .c_provenance import definition_of
 from .c_scan import scan_safe
@@ -40,6 +41,7 @@ from .c_tree import (
     enclosing_function,
     func_name,
     in_sizeof,
+    initialiser_keeps,
     param_names,
     pointer_base,
     pointer_bases,
@@ -262,6 +264,16 @@ def _object_uses(
     file."""
     scope = func if func is not None else ctx.parsed.tree.root_node
     pointers = aliases_of(scope, name, fields=fields)
+    for other in alias_macros(ctx, scope, pointers):  # `#define ARG data`: the same variable
+        pointers |= aliases_of(scope, other, fields=fields)
+    via = macro_naming(ctx, scope, pointers)
+    if via is not None:
+        use, named = via
+        why = (
+            f"the macro `{text(use)}` names `{named}`: the code it expands to reads or writes it where "
+            "the analyst does not follow"
+        )
+        return keep(ctx, use, why, NOT_FOLLOWED)
     escape = _escapes(scope, pointers, fields)
     dropped: list[Note] = []
     if escape is not None and escape.type == "return_statement" and func is not None:
@@ -400,6 +412,8 @@ def _escapes(
     functions may then reach it. ``return p;`` of the parameter ``returns_ok`` is no escape (see
     :func:`_in_callee`), nor any ``return`` with ``returns_dropped`` (every caller drops the value)."""
     for n in walk(scope):
+        if initialiser_keeps(n, pointers, fields=fields):
+            return n  # `char *ps[] = { buf }`, `struct s v = { .p = buf }`: kept in another object
         if n.type == "return_statement":
             value = n.named_children[0] if n.named_children else None
             if value is not None and pointer_bases(value, fields=fields) & pointers:
@@ -422,6 +436,21 @@ def _escapes(
 
 
 def _escape_why(escape: Node, name: str, scope: Node) -> str:
+    if escape.type == "initializer_list":
+        holder = escape.parent
+        while holder is not None and holder.type not in {"init_declarator", "assignment_expression"}:
+            holder = holder.parent
+        target = (
+            declared_name(holder.child_by_field_name("declarator"))
+            if holder is not None and holder.type == "init_declarator"
+            else text(holder.child_by_field_name("left"))
+            if holder is not None
+            else "an initialiser"
+        )
+        return (
+            f"a pointer into `{name}` is stored in the initialiser of `{target}`, where code the analyst "
+            "does not follow may read or write through it"
+        )
     if escape.type != "return_statement":
         return (
             f"a pointer into `{name}` is stored in `{text(escape.child_by_field_name('left'))}`, "

@@ -20,7 +20,7 @@ from .c_context import Ctx
 from .c_states import pruned_by
 from .c_terminated import terminating_write
 from .c_tree import call_args, declared_name, enclosing_function, on_lines, text
-from .c_words import Group, clause, clauses, facts_text, groups, needs, sentence
+from .c_words import Group, called, clause, clauses, facts_text, groups, needs, sentence
 from .outcome import Outcome
 from .values import Note
 
@@ -105,7 +105,7 @@ def _write_name(ctx: Ctx, write: Node) -> str:
         name = declared_name(write.child_by_field_name("declarator"))
         return f"the initialiser of `{name}` at line {line}"
     if write.type == "call_expression":
-        return f"{ctx.callee(write)}() at line {line}"
+        return f"{called(ctx, write)} at line {line}"
     return f"`{text(write)}` at line {line}"
 
 

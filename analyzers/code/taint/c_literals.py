@@ -11,8 +11,19 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .c_context import Ctx
+from .c_macros import alias_macros, macro_naming
 from .c_spec import FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
-from .c_tree import aliases_of, call_args, declared_name, param_names, pointer_base, strip_expr, text, walk
+from .c_tree import (
+    aliases_of,
+    call_args,
+    declared_name,
+    initialiser_keeps,
+    param_names,
+    pointer_base,
+    strip_expr,
+    text,
+    walk,
+)
 from .c_values import const_string
 
 _LITERAL_COPIES = frozenset({"strcpy", "wcscpy", "stpcpy", "strcat", "wcscat", "strncpy", "wcsncpy"})
@@ -41,9 +52,12 @@ def literal_contents(
             continue
         if not _declared_array(func, t.obj):
             return None
-        got_all = _array_literals(
-            ctx, t.obj, func, aliases_of(func, t.obj) | aliases_of(func, text(e)), reads
-        )
+        pointers = aliases_of(func, t.obj) | aliases_of(func, text(e))
+        for m in alias_macros(ctx, func, pointers):  # `#define BUF data`: another name of it
+            pointers |= aliases_of(func, m)
+        if macro_naming(ctx, func, pointers) is not None:
+            return None  # a macro used here names it: what it writes there is not read
+        got_all = _array_literals(ctx, t.obj, func, pointers, reads)
         if got_all is None:
             return None
         out.extend(got_all)
@@ -72,6 +86,8 @@ def _array_literals(
                 return None
             out.append(got)
             initialised = True
+        elif initialiser_keeps(n, pointers):
+            return None  # `struct s v = { buf }`: written through `v.p` where this does not look
         elif n.type == "assignment_expression":
             left = strip_expr(n.child_by_field_name("left") or n)
             right = n.child_by_field_name("right")

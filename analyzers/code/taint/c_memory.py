@@ -242,6 +242,90 @@ def _declared_bare(func: Node, name: str) -> bool:
     return False
 
 
+def _contents_not_followed(
+    ctx: Ctx, func: Node | None, name: str, site: Node, states: frozenset[State] | set[State]
+) -> str | None:
+    """Why "``name`` is assigned" does not answer an uninitialised read at ``site``: ``name`` is a
+    local array declared without an initialiser (the array is never assigned as a whole: its
+    elements are, or not), or the line reads through ``name`` (``name[i]``, ``*name``,
+    ``name->f``) while it may point into such an array or hold newly allocated memory, whose
+    contents are not followed.
+    None when the states of ``name`` itself answer the claim."""
+    line = site.start_point[0] + 1
+    decl = _bare_array(func, name) if func is not None else None
+    if decl is not None:
+        return (
+            f"`{name}` is an array declared without an initialiser (line {decl}): line {line} reads it, "
+            "and which of its elements are written before is not followed."
+        )
+    if func is not None and _read_through(site):
+        from .c_objects import points_to
+
+        into = [t.obj for t in points_to(ctx, site, func) or [] if _bare_array(func, t.obj) is not None]
+        if into:
+            return (
+                f"Line {line} reads through `{name}`, which points into `{into[0]}`, an array declared "
+                f"without an initialiser (line {_bare_array(func, into[0])}): which of its elements are "
+                "written before is not followed."
+            )
+    if "heap" in states and _read_through(site):
+        return (
+            f"Line {line} reads through `{name}`, which may hold newly allocated memory: the pointer is "
+            "assigned, but whether the element read was written is not followed."
+        )
+    return None
+
+
+def _bare_array(func: Node, name: str) -> int | None:
+    """The line of ``name``'s declaration when the function declares it as an array with no
+    initialiser and no ``static`` (its elements start with indeterminate values)."""
+    for n in walk(func):
+        if n.type != "declaration" or any(
+            c.type == "storage_class_specifier" and text(c) in {"static", "extern"} for c in n.children
+        ):
+            continue
+        for d in n.children_by_field_name("declarator"):
+            cur: Node | None = d
+            while cur is not None and cur.type == "array_declarator":
+                cur = cur.child_by_field_name("declarator")
+            if d.type == "array_declarator" and cur is not None and text(cur) == name:
+                return n.start_point[0] + 1
+    return None
+
+
+def _read_through(site: Node) -> bool:
+    """``site`` (an identifier) is the base of an element or member read: ``p[i]``, ``*p``, ``p->f``."""
+    node = site
+    while node.parent is not None and node.parent.type == "parenthesized_expression":
+        node = node.parent
+    p = node.parent
+    if p is None:
+        return False
+    if p.type == "subscript_expression" and p.child_by_field_name("argument") == node:
+        return not _stored_into(p)
+    if p.type == "pointer_expression" and text(p.child_by_field_name("operator")) == "*":
+        return not _stored_into(p)
+    return (
+        p.type == "field_expression"
+        and text(p.child_by_field_name("operator")) == "->"
+        and not _stored_into(p)
+    )
+
+
+def _stored_into(element: Node) -> bool:
+    """``element`` (``p[i]``, ``*p``, ``p->f``) is the target of a plain ``=``: written, not read."""
+    node = element
+    while node.parent is not None and node.parent.type == "parenthesized_expression":
+        node = node.parent
+    parent = node.parent
+    return (
+        parent is not None
+        and parent.type == "assignment_expression"
+        and parent.child_by_field_name("left") == node
+        and text(parent.child_by_field_name("operator")) == "="
+    )
+
+
 def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int], name: str) -> Outcome:
     lo, hi = lines
     if family == "leak":
@@ -288,6 +372,9 @@ def _judge_variable(ctx: Ctx, family: Family, root: Node, lines: tuple[int, int]
             "only a part of it is assigned, or its address (or its struct's) is handed to code that may "
             "assign it.",
         )
+    contents = _contents_not_followed(ctx, func, name, site, states) if family == "uninit" else None
+    if bad not in states and contents is not None:
+        return _review(ctx, family, contents)
     if bad not in states:
         evidence = [sink, *_assignments(ctx, func, name, site)]
         return Outcome(
@@ -385,7 +472,7 @@ def _dead_after(func: Node, var: str, store: Node) -> bool:
         and text(n).lstrip("* ").split("=")[0].strip() == var
         for n in walk(body)
     )
-    if not declared:
+    if not declared or _kept_between_calls(body, var) or _backward_goto(func):
         return False
     cur = store.parent
     while cur is not None and cur != func:
@@ -405,6 +492,33 @@ def _dead_after(func: Node, var: str, store: Node) -> bool:
         if n.start_byte >= store.end_byte and not _is_lhs(n):
             return False
     return True
+
+
+def _kept_between_calls(body: Node | None, var: str) -> bool:
+    """A ``static`` local: its value outlives the call and the next call reads it."""
+    return body is not None and any(
+        n.type == "declaration"
+        and any(c.type == "storage_class_specifier" and text(c) == "static" for c in n.children)
+        and any(
+            text(d).lstrip("* ").split("=")[0].strip() == var for d in n.children_by_field_name("declarator")
+        )
+        for n in walk(body)
+    )
+
+
+def _backward_goto(func: Node) -> bool:
+    """A ``goto`` to a label above it: the code after the label runs again (a loop by other means)."""
+    labels = {
+        text(n.child_by_field_name("label")): n.start_byte
+        for n in walk(func)
+        if n.type == "labeled_statement" and n.child_by_field_name("label") is not None
+    }
+    return any(
+        n.type == "goto_statement"
+        and n.child_by_field_name("label") is not None
+        and labels.get(text(n.child_by_field_name("label")), n.end_byte) < n.start_byte
+        for n in walk(func)
+    )
 
 
 def _contradicted(ctx: Ctx, name: str, site: Node, bad: str) -> tuple[str, list[Note]] | None:

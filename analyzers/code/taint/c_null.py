@@ -12,9 +12,11 @@ from .c_tree import (
     call_args,
     declared_name,
     enclosing_function,
+    func_name,
     in_sizeof,
     line_of,
     on_lines,
+    param_names,
     strip_expr,
     text,
     walk,
@@ -116,6 +118,9 @@ def nonnull(ctx: Ctx, var: str, at: Node, func: Node | None, depth: int = 0) -> 
                 or (o.type in {"identifier", "field_expression"} and text(o) == var)
             ):
                 return ctx.note(where, f"`{var}` is checked to be non-NULL here", "guard")
+    if func is not None and var in param_names(func) and array_size(ctx, var, func, at) is not None:
+        why = f"every call of {func_name(func)}() passes an array as `{var}` (never NULL)"
+        return ctx.note(at, why, "constant")
     if array_size(ctx, var, func, at) is not None or declared_arrays_named(var, func):
         return ctx.note(at, f"`{var}` is an array (never NULL)", "constant")
     if func is not None:
@@ -137,10 +142,16 @@ def nonnull(ctx: Ctx, var: str, at: Node, func: Node | None, depth: int = 0) -> 
 
 
 def declared_arrays_named(name: str, func: Node | None) -> bool:
+    """``func`` declares an array ``name`` in its body. A parameter written as an array
+    (``char buf[100]``) is a pointer, NULL when a caller passes NULL: not counted."""
     if func is None:
         return False
     for n in walk(func):
-        if n.type == "array_declarator" and text(n.child_by_field_name("declarator")) == name:
+        if (
+            n.type == "array_declarator"
+            and text(n.child_by_field_name("declarator")) == name
+            and not (n.parent is not None and n.parent.type == "parameter_declaration")
+        ):
             return True
     return False
 

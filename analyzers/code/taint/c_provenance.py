@@ -17,6 +17,7 @@ from .c_tree import (
     declared_name,
     enclosing_function,
     func_name,
+    initialiser_keeps,
     is_param,
     param_names,
     pointer_base,
@@ -24,7 +25,7 @@ from .c_tree import (
     text,
     walk,
 )
-from .c_values import CONV, const_string
+from .c_values import CONV, const_string, literal_string
 from .values import Note
 
 INPUT_WRITERS = frozenset(
@@ -36,6 +37,19 @@ INPUT_WRITERS = frozenset(
 INPUT_CALLS = frozenset({"getenv", "secure_getenv", "readline"})
 
 
+def _spelled(ctx: Ctx, found: tuple[str, Node]) -> str:
+    """A constant string as the reader finds it: ``"ls "``; a macro defined more than one way
+    (``#ifdef``), each value: ``"dir " or "ls "``."""
+    value, node = found
+    if node.type == "identifier" and ctx.ambiguous(text(node)):
+        values = sorted(
+            {v for v in (literal_string(x) for x in ctx.macro_values(text(node))) if v is not None}
+        )
+        if len(values) > 1:
+            return " or ".join(f'"{v[:40]}"' for v in values)
+    return f'"{value[:40]}"'
+
+
 def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple[bool | None, Note | None]:
     """Whether a C string expression can hold attacker text: True (no), False (yes), None (unknown)."""
     e = strip_expr(expr)
@@ -43,7 +57,7 @@ def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple
         return None, None
     found = const_string(ctx, e, func)
     if found is not None:
-        return True, ctx.note(found[1], f'constant "{found[0][:40]}"', "constant")
+        return True, ctx.note(found[1], f"constant {_spelled(ctx, found)}", "constant")
     if e.type == "conditional_expression":
         a, b = e.child_by_field_name("consequence"), e.child_by_field_name("alternative")
         ra = clean_text(ctx, a, func, depth + 1) if a is not None else (None, None)
@@ -89,6 +103,8 @@ def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple
     # a call may write the text through any pointer that points into the same buffer (`p = buf;
     # strcat(p, input)` changes what `buf` holds)
     names = aliases_of(func, name)
+    if _written_unseen(ctx, func, names):
+        return None, None
     for n in walk(func):
         if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
             value = n.child_by_field_name("value")
@@ -110,6 +126,18 @@ def clean_text(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> tuple
     if all(v is True for v, _ in verdicts):
         return True, next((note for _, note in verdicts if note is not None), None)
     return None, None
+
+
+def _written_unseen(ctx: Ctx, func: Node, names: set[str]) -> bool:
+    """The buffer of ``names`` may be written where the parsed text does not show it: a macro used in
+    ``func`` names it (``#define ADD(x) strcat(cmd, (x))``; one that only renames it,
+    ``#define ARG cmd``, is another name of it, followed as such), or an initialiser list keeps a
+    pointer into it (``struct s v = { cmd };`` then ``strcat(v.p, ...)``)."""
+    from .c_macros import alias_macros, macro_naming
+
+    for m in alias_macros(ctx, func, names):
+        names |= aliases_of(func, m)
+    return macro_naming(ctx, func, names) is not None or any(initialiser_keeps(n, names) for n in walk(func))
 
 
 def _passed_text(ctx: Ctx, e: Node, func: Node, depth: int) -> tuple[bool | None, Note | None] | None:

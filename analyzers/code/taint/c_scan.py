@@ -64,11 +64,25 @@ def _number_fits(ctx: Ctx, arg: Node, conv: str, length: str, func: Node | None)
 
 
 def scanned_numbers(ctx: Ctx, call: Node) -> list[Node]:
-    """The arguments a scanf-like call stores numbers into (not strings, characters nor ``%n``)."""
+    """The arguments a scanf-like call stores numbers into (not strings nor ``%n``): a numeric
+    conversion, or ``%c`` into one character variable (``&c``), whose value is as much input as a
+    number's once it is used in arithmetic or as an index."""
+    from .c_tree import strip_expr
+
+    def one_char(a: Node, w: int | None) -> bool:
+        e = strip_expr(a)
+        inner = e.child_by_field_name("argument") if e.type == "pointer_expression" else None
+        return (
+            (w is None or w == 1)
+            and text(e.child_by_field_name("operator")) == "&"
+            and inner is not None
+            and strip_expr(inner).type == "identifier"
+        )
+
     return [
         a
-        for a, conv, _w, _wide in scan_targets(ctx, call) or []
-        if conv not in {"s", "[", "c", "S", "C", "n"}
+        for a, conv, w, _wide in scan_targets(ctx, call) or []
+        if conv not in {"s", "[", "c", "S", "C", "n"} or (conv in {"c", "C"} and one_char(a, w))
     ]
 
 
@@ -144,7 +158,10 @@ def scan_safe(ctx: Ctx, call: Node, only: set[str] | None = None) -> list[Note] 
             )
         notes.append(
             ctx.note(
-                call, f"`%{width}{conv}` writes at most {need} bytes; `{text(arg)}` holds {room}", "guard"
+                call,
+                f"`%{width if width is not None else ''}{conv}` writes at most {need} "
+                f"byte{'s' if need != 1 else ''}; `{text(arg)}` holds {room}",
+                "guard",
             )
         )
     return notes

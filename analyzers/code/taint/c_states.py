@@ -715,8 +715,12 @@ def _assigned(run: _Run, value: Node, s: set[State]) -> set[State]:
 def _is_array(run: _Run, name: str) -> bool:
     for scope in (run.func, run.ctx.parsed.tree.root_node):
         for n in walk(scope):
-            if n.type == "array_declarator" and text(n.child_by_field_name("declarator")) == name:
-                return True
+            if (
+                n.type == "array_declarator"
+                and text(n.child_by_field_name("declarator")) == name
+                and not (n.parent is not None and n.parent.type == "parameter_declaration")
+            ):
+                return True  # (a parameter written as an array is a pointer: it may be NULL)
     return False
 
 

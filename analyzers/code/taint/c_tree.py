@@ -307,3 +307,15 @@ def plain_definitions(func: Node, name: str) -> list[tuple[Node, Node]] | None:
         if value is not None:
             out.append((n, value))
     return out
+
+
+def initialiser_keeps(n: Node, pointers: set[str], *, fields: bool = False) -> bool:
+    """``n`` is an initialiser list holding a pointer into one of ``pointers`` (``{ buf }``,
+    ``{ .p = buf + 1 }``): another object keeps it, where other code may read or write through it."""
+    if n.type != "initializer_list":
+        return False
+    for e in n.named_children:
+        v = e.child_by_field_name("value") if e.type == "initializer_pair" else e
+        if v is not None and v.type != "initializer_list" and pointer_bases(v, fields=fields) & pointers:
+            return True
+    return False

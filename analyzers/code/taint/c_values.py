@@ -29,6 +29,7 @@ from .c_tree import (
     enclosing_function,
     file_macros,
     func_name,
+    initialiser_keeps,
     on_lines,
     param_names,
     pointer_base,
@@ -623,6 +624,8 @@ def definitions(
             for x in names - {name}
         )
     )
+    if func is not None and _unseen_writes(ctx, func, name, names, content):
+        out.append(None)
     if func is not None:
         for n in walk(func):
             if escaped and n.type == "call_expression" and callee_of(n) not in _NO_RETAIN:
@@ -672,7 +675,11 @@ def definitions(
                         and declared_name(c.child_by_field_name("declarator")) == name
                     ):
                         qualifiers = text(n).split("=")[0]
-                        if consts_only and "const" not in qualifiers and not private_unwritten(n, root, name):
+                        if (
+                            consts_only
+                            and "const" not in qualifiers
+                            and not private_unwritten(n, root, name, ctx)
+                        ):
                             return [None]
                         out.append(c.child_by_field_name("value"))
                         found_local = True
@@ -699,19 +706,58 @@ def definitions(
     return out
 
 
+def _unseen_writes(ctx: Ctx, func: Node, name: str, names: set[str], content: bool) -> bool:
+    """``name`` (or, for its ``content``, what ``names`` point into) may be written in ``func`` where
+    the parsed text does not show it: a macro used there names it (``#define RESET() (n = 100)``), a
+    macro that only renames it (``#define COUNT n``) is assigned, incremented, has its address taken
+    or is handed to a call that may write it, or an initialiser list keeps a pointer into it."""
+    from .c_macros import alias_macros, macro_naming
+
+    renames = alias_macros(ctx, func, names)
+    if macro_naming(ctx, func, names | renames) is not None:
+        return True
+    for n in walk(func):
+        if content and initialiser_keeps(n, names):
+            return True
+        if not renames:
+            continue
+        if n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) in renames:
+            return True
+        if n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) in renames:
+            return True
+        if (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and stripped_text(n.child_by_field_name("argument")) in renames
+        ):
+            return True
+        if content and n.type == "call_expression" and any(writes_argument(n, m) for m in renames):
+            return True
+    return False
+
+
 _NO_RETAIN = (
     frozenset(COPY_FUNCS) | frozenset(FORMAT_FUNCS) | READ_ONLY_ARGS | frozenset(COMMAND_FUNCS)
     | frozenset(SCAN_FUNCS) | C_TERMINATORS | {"malloc", "calloc", "free", "strlen", "wcslen"}
 )  # fmt: skip
 
 
-def private_unwritten(decl: Node, root: Node, name: str) -> bool:
+def private_unwritten(decl: Node, root: Node, name: str, ctx: Ctx | None = None) -> bool:
     """A ``static`` variable of the file (no other file can name it) that nothing in the file
     writes: no assignment, increment, address taken, or call that may write it. Its value is
-    its initialiser, as if it were ``const``."""
+    its initialiser, as if it were ``const``. A macro whose body names it may write it wherever
+    the macro is used (``#define CLEAR flag = 0``), and so may the other files of its translation
+    unit (a header it includes that names it, a file that includes this one): with ``ctx``, those
+    are looked for in the workspace; without it, only this file's macros are."""
     if not any(c.type == "storage_class_specifier" and text(c) == "static" for c in decl.children):
         return False
+    word = re.compile(r"\b" + re.escape(name) + r"\b")
     for n in walk(root):
+        if n.type in {"preproc_def", "preproc_function_def"}:
+            body = n.child_by_field_name("value")
+            if body is not None and word.search(text(body)):
+                return False  # expanded where it is used: its text is not parsed here
+            continue
         if n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
             return False
         if n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name:
@@ -724,6 +770,10 @@ def private_unwritten(decl: Node, root: Node, name: str) -> bool:
             return False
         if n.type == "call_expression" and writes_argument(n, name):
             return False
+    if ctx is not None:
+        from .c_callers import unit_closed
+
+        return unit_closed(ctx, name)
     return True
 
 

@@ -19,12 +19,26 @@ from tree_sitter import Node
 
 from .c_context import Ctx
 from .c_spec import C_LIMITS
-from .c_tree import declared_name, func_name, line_of, strip_expr, stripped_text, text, walk
+from .c_tree import callee_of, declared_name, func_name, line_of, strip_expr, stripped_text, text, walk
 from .c_values import const_int, declared_type
 from .values import Note
 
 # How many accesses (a sink with its facts) a sentence names before it points to the evidence.
 MAX_CLAUSES = 3
+
+
+def called(ctx: Ctx, call: Node) -> str:
+    """A call as the code names it: ``strcpy()``; through a macro that renames a function, the name
+    written and each function it stands for (``ALLOCA() (_alloca() or alloca(), by build)``), so
+    the sentence names what a reader finds on the line."""
+    fn = ctx.callee(call)
+    written = callee_of(call)
+    if not written or written == fn:
+        return f"{fn}()"
+    values = sorted(v for v in ctx.macro_values(written) if v.isidentifier()) or [fn]
+    if len(values) == 1:
+        return f"{written}() ({values[0]}())"
+    return f"{written}() ({' or '.join(v + '()' for v in values)}, by build)"
 
 
 def cap(s: str) -> str:
