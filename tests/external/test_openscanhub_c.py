@@ -61,3 +61,8 @@ def test_the_readme_c_example_reproduces(tmp_path: Path, need: Callable[[str], s
     )
     assert shown, "README's C example shows no triage line"
     assert int(shown.group(2) or shown.group(1)) == len(results), "README's C example shows another run"
+    # and the same verdicts: the counts under that line are the ones this analyst gives today
+    block = README.read_text()[shown.end() :]
+    for verdict, n in counts.items():
+        m = re.search(rf"^\s*{verdict}\s+(\d+)$", block, re.MULTILINE)
+        assert m and int(m.group(1)) == n, f"README's C example shows another {verdict} count than {n}"

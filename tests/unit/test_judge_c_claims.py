@@ -562,3 +562,9 @@ def test_a_cppcheck_information_notice_is_no_format_finding() -> None:
         location=Location("a.c", Region(1)),
     )
     assert family_of(f) != "format_string"
+
+
+def test_an_undecided_condition_names_the_fallback_macro_it_hangs_on(tmp_path: Path) -> None:
+    code = next(c[3] for c in CASES if c[0] == "function-always-returns-a-fallback-macro")
+    got, why = verdict(tmp_path, code, ALWAYS_FALSE_CALL)
+    assert got == NR and "`TRUE` (put() returns it) is defined only as a fallback" in why, why

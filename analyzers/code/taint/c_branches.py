@@ -69,7 +69,39 @@ def judge_known_condition(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     returned = _constant_result(ctx, node, claimed)
     if returned is not None:
         return _confirmed(ctx, node, returned)
+    macro = _unsettled_macro(ctx, node)
+    if macro is not None:
+        return _open(
+            f"Whether `{text(node)}` can take both values is not decided here: {macro}, so its value "
+            "in a build is not known."
+        )
     return _open(f"Whether `{text(node)}` can take both values is not decided here.")
+
+
+def _unsettled_macro(ctx: Ctx, node: Node) -> str | None:
+    """A macro the condition, or the function it calls returns, depends on whose value a build may
+    change (defined more than one way, or only as a ``#ifndef`` fallback): which and where."""
+    n = strip_expr(node)
+    while n.type == "unary_expression" and text(n.child_by_field_name("operator")) == "!":
+        arg = n.child_by_field_name("argument")
+        if arg is None:
+            return None
+        n = strip_expr(arg)
+    places: list[tuple[Ctx, Node, str]] = [(ctx, n, "the condition")]
+    if n.type == "call_expression":
+        found = definition_of(ctx, n)
+        if found is not None:
+            octx, fdef = found
+            for r in walk(fdef):
+                if r.type == "return_statement" and r.named_children:
+                    places.append((octx, r.named_children[0], f"{func_name(fdef)}() returns it"))
+    for c, expr, where in places:
+        for ident in [expr, *walk(expr)]:
+            # (tree-sitter reads `TRUE` / `FALSE` as boolean literals: macros all the same)
+            named = ident.type in {"identifier", "true", "false"} and text(ident).isidentifier()
+            if named and c.macro(text(ident)) is not None and c.ambiguous(text(ident)):
+                return f"`{text(ident)}` ({where}) is defined only as a fallback or more than one way"
+    return None
 
 
 def judge_duplicate_break(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
