@@ -27,7 +27,7 @@ from .c_conditions import dead_branch
 from .c_context import Ctx, keep
 from .c_copies import copy_safe, copy_wrapper, wrapper_copy_safe
 from .c_format import only_reads
-from .c_macros import alias_macros, macro_naming
+from .c_macro_text import alias_macros, macro_naming
 from .c_objects import elem_of, found_in_string, points_to, writable
 from .c_provenance import definition_of
 from .c_scan import scan_safe

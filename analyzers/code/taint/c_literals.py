@@ -11,7 +11,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .c_context import Ctx
-from .c_macros import alias_macros, macro_naming
+from .c_macro_text import alias_macros, macro_naming
 from .c_spec import FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
 from .c_tree import (
     aliases_of,

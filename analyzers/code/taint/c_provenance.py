@@ -133,7 +133,7 @@ def _written_unseen(ctx: Ctx, func: Node, names: set[str]) -> bool:
     ``func`` names it (``#define ADD(x) strcat(cmd, (x))``; one that only renames it,
     ``#define ARG cmd``, is another name of it, followed as such), or an initialiser list keeps a
     pointer into it (``struct s v = { cmd };`` then ``strcat(v.p, ...)``)."""
-    from .c_macros import alias_macros, macro_naming
+    from .c_macro_text import alias_macros, macro_naming
 
     for m in alias_macros(ctx, func, names):
         names |= aliases_of(func, m)

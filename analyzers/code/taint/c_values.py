@@ -711,7 +711,7 @@ def _unseen_writes(ctx: Ctx, func: Node, name: str, names: set[str], content: bo
     the parsed text does not show it: a macro used there names it (``#define RESET() (n = 100)``), a
     macro that only renames it (``#define COUNT n``) is assigned, incremented, has its address taken
     or is handed to a call that may write it, or an initialiser list keeps a pointer into it."""
-    from .c_macros import alias_macros, macro_naming
+    from .c_macro_text import alias_macros, macro_naming
 
     renames = alias_macros(ctx, func, names)
     if macro_naming(ctx, func, names | renames) is not None:
@@ -771,7 +771,7 @@ def private_unwritten(decl: Node, root: Node, name: str, ctx: Ctx | None = None)
         if n.type == "call_expression" and writes_argument(n, name):
             return False
     if ctx is not None:
-        from .c_callers import unit_closed
+        from .c_unit import unit_closed
 
         return unit_closed(ctx, name)
     return True
