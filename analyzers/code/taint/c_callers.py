@@ -14,8 +14,9 @@ import re
 
 from tree_sitter import Node
 
-from .c_conditions import dead_branch
+from .c_conditions import LOOPS, dead_branch
 from .c_context import Ctx
+from .c_flow import backward_goto, unread_after
 from .c_spec import (
     BYTE_FUNCS,
     C_TERMINATORS,
@@ -172,20 +173,12 @@ def unchanged_until(func: Node, name: str, at: Node) -> bool:
     ``goto`` jumps back to a label written before it (forward ``goto fail`` keeps code running in
     the order it is written) and its address is never taken (a pointer to it could be written
     anywhere). Changes after ``at`` are allowed (``memcpy(d, p, n); n = f(...)``)."""
-    labels = {
-        text(n.child_by_field_name("label")): n.start_byte
-        for n in walk(func)
-        if n.type == "labeled_statement"
-    }
-    for n in walk(func):
-        if n.type == "goto_statement":
-            where = labels.get(text(n.child_by_field_name("label")))
-            if where is None or where < n.start_byte:
-                return False
+    if backward_goto(func, unknown_labels=True):
+        return False
     loops: list[Node] = []
     cur = at.parent
     while cur is not None and cur != func:
-        if cur.type in {"for_statement", "while_statement", "do_statement"}:
+        if cur.type in LOOPS:
             loops.append(cur)
         cur = cur.parent
     for n in walk(func):
@@ -361,8 +354,6 @@ def results_dropped(ctx: Ctx, func: Node) -> list[Node] | None:
 def _dead_after(func: Node, var: str, store: Node) -> bool:
     """The local ``var`` of ``func`` is not read after ``store`` (nor its address taken anywhere), and
     no loop encloses ``store``."""
-    from .c_conditions import LOOPS
-
     body = func.child_by_field_name("body")
     if body is None or not any(
         n.type == "declaration"
@@ -372,24 +363,7 @@ def _dead_after(func: Node, var: str, store: Node) -> bool:
         return False
     if any(n.type == "goto_statement" for n in walk(func)):
         return False
-    cur = store.parent
-    while cur is not None and cur != func:
-        if cur.type in LOOPS:
-            return False
-        cur = cur.parent
-    for n in walk(func):
-        if n.type != "identifier" or text(n) != var:
-            continue
-        p = n.parent
-        if (
-            p is not None
-            and p.type == "pointer_expression"
-            and text(p.child_by_field_name("operator")) == "&"
-        ):
-            return False
-        if n.start_byte >= store.end_byte and not _assigned_here(n):
-            return False
-    return True
+    return unread_after(func, var, store, _assigned_here)
 
 
 def _assigned_here(n: Node) -> bool:

@@ -21,6 +21,7 @@ from tree_sitter import Node
 from ...findings.model import Finding
 from .c_conditions import dead_condition
 from .c_context import Ctx
+from .c_flow import backward_goto, unread_after
 from .c_members import filled_by, is_member, path_of, relation, written_path
 from .c_split import envs
 from .c_states import RELEASERS, State, escapes_of, lost_at_exit, pruned_by, states_at, unknown_why
@@ -462,8 +463,6 @@ def _returned_unused(ctx: Ctx, site: Node, name: str) -> list[Note] | None:
 def _dead_after(func: Node, var: str, store: Node) -> bool:
     """The local ``var`` of ``func`` is not read after ``store`` (nor its address taken anywhere), and
     no loop encloses ``store`` (a later round could read it before it is assigned again)."""
-    from .c_conditions import LOOPS
-
     body = func.child_by_field_name("body")
     declared = body is not None and any(
         n.type in {"init_declarator", "pointer_declarator", "identifier"}
@@ -472,26 +471,9 @@ def _dead_after(func: Node, var: str, store: Node) -> bool:
         and text(n).lstrip("* ").split("=")[0].strip() == var
         for n in walk(body)
     )
-    if not declared or _kept_between_calls(body, var) or _backward_goto(func):
+    if not declared or _kept_between_calls(body, var) or backward_goto(func):
         return False
-    cur = store.parent
-    while cur is not None and cur != func:
-        if cur.type in LOOPS:
-            return False
-        cur = cur.parent
-    for n in walk(func):
-        if n.type != "identifier" or text(n) != var:
-            continue
-        p = n.parent
-        if (
-            p is not None
-            and p.type == "pointer_expression"
-            and text(p.child_by_field_name("operator")) == "&"
-        ):
-            return False
-        if n.start_byte >= store.end_byte and not _is_lhs(n):
-            return False
-    return True
+    return unread_after(func, var, store, _is_lhs)
 
 
 def _kept_between_calls(body: Node | None, var: str) -> bool:
@@ -503,21 +485,6 @@ def _kept_between_calls(body: Node | None, var: str) -> bool:
             text(d).lstrip("* ").split("=")[0].strip() == var for d in n.children_by_field_name("declarator")
         )
         for n in walk(body)
-    )
-
-
-def _backward_goto(func: Node) -> bool:
-    """A ``goto`` to a label above it: the code after the label runs again (a loop by other means)."""
-    labels = {
-        text(n.child_by_field_name("label")): n.start_byte
-        for n in walk(func)
-        if n.type == "labeled_statement" and n.child_by_field_name("label") is not None
-    }
-    return any(
-        n.type == "goto_statement"
-        and n.child_by_field_name("label") is not None
-        and labels.get(text(n.child_by_field_name("label")), n.end_byte) < n.start_byte
-        for n in walk(func)
     )
 
 

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .c_conditions import LOOPS
 from .c_tree import declared_name, idents, param_names, strip_expr, text, walk
-
-LOOPS = frozenset({"for_statement", "while_statement", "do_statement"})
 
 
 def is_local(func: Node, name: str) -> bool:
