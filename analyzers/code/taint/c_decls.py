@@ -39,6 +39,7 @@ from .c_tree import (
     callee_of,
     declared_name,
     enclosing_function,
+    field_key,
     func_name,
     in_sizeof,
     initialiser_keeps,
@@ -263,10 +264,11 @@ def _object_uses(
     ``fields``, a struct field array, reached as ``s.name`` / ``p->name``) is judged in the whole
     file."""
     scope = func if func is not None else ctx.parsed.tree.root_node
-    pointers = aliases_of(scope, name, fields=fields)
+    key = field_key(name) if fields else name  # a field is never a variable of the same name
+    pointers = aliases_of(scope, key, fields=fields)
     for other in alias_macros(ctx, scope, pointers):  # `#define ARG data`: the same variable
         pointers |= aliases_of(scope, other, fields=fields)
-    via = macro_naming(ctx, scope, pointers)
+    via = macro_naming(ctx, scope, {p.removeprefix(".") for p in pointers})
     if via is not None:
         use, named = via
         why = (
@@ -293,9 +295,7 @@ def _object_uses(
         # a stored pointer leads to code not followed; a returned one outlives its storage (a defect)
         reason = "local storage returned" if escape.type == "return_statement" else NOT_FOLLOWED
         return keep(ctx, escape, _escape_why(escape, name, scope), reason)
-    got = accesses_safe(
-        ctx, scope, pointers, index_safe, 0, string_of=name if string else None, fields=fields
-    )
+    got = accesses_safe(ctx, scope, pointers, index_safe, 0, string_of=key if string else None, fields=fields)
     return got if isinstance(got, Outcome) else (got[0], [*got[1], *dropped])
 
 
@@ -494,7 +494,7 @@ def _call_safe(
     if callee in COPY_FUNCS:
         return copy_safe(ctx, call)  # as its destination, its source or a printed argument: the whole copy
     if callee in SCAN_FUNCS:
-        return scan_safe(ctx, call, pointers)
+        return scan_safe(ctx, call, pointers, fields=fields)
     if callee in READ_ONLY_ARGS or callee in COMMAND_FUNCS:
         return []
     if callee in FORMAT_FUNCS and all(i >= FORMAT_FUNCS[callee] for i in at):
@@ -690,7 +690,7 @@ def _unterminated_read(
                 ctx,
                 call,
                 f"{ctx.callee(call) or 'the call'}() reads `{text(a)}` as a string, but nothing before it "
-                f"puts a terminator into `{name}`: the read may run past its end",
+                f"puts a terminator into `{name.removeprefix('.')}`: the read may run past its end",
                 "unterminated string",
             )
     return None

@@ -117,10 +117,13 @@ def _conversions(ctx: Ctx, call: Node) -> list[tuple[Node, str, int | None, bool
     return out
 
 
-def scan_safe(ctx: Ctx, call: Node, only: set[str] | None = None) -> list[Note] | Outcome:
+def scan_safe(
+    ctx: Ctx, call: Node, only: set[str] | None = None, *, fields: bool = False
+) -> list[Note] | Outcome:
     """Every string conversion of a scanf-like call fits the buffer it writes (``only``: judge
-    just the arguments pointing into these names)."""
-    from .c_tree import pointer_base
+    just the arguments pointing into these names, struct fields named as ``pointer_bases`` does
+    with ``fields``)."""
+    from .c_tree import pointer_bases
 
     targets = scan_targets(ctx, call)
     name = ctx.callee(call)
@@ -129,7 +132,7 @@ def scan_safe(ctx: Ctx, call: Node, only: set[str] | None = None) -> list[Note] 
     func = enclosing_function(call)
     notes: list[Note] = [ctx.note(call, f"{name}() writes what it reads", "sink")]
     for arg, conv, width, wide in targets:
-        if only is not None and pointer_base(arg) not in only:
+        if only is not None and not pointer_bases(arg, fields=fields) & only:
             continue
         if conv not in {"s", "[", "c", "S", "C"}:
             fits = _number_fits(ctx, arg, conv, length_of(ctx, call, arg), func)

@@ -177,9 +177,15 @@ def _first_base(arg: Node) -> str:
     return ""
 
 
+def field_key(name: str) -> str:
+    """How :func:`pointer_bases` names a struct field (``.buf``): never the name of a variable."""
+    return "." + name
+
+
 def pointer_bases(arg: Node, *, fields: bool = False) -> set[str]:
     """Every variable a pointer expression may point into (both arms of ``c ? a : b``); with
-    ``fields``, a struct field array is named by its field (``s->buf``, ``&s.buf[2]``: ``buf``)."""
+    ``fields``, a struct field array is named by its field with a leading dot (``s->buf``,
+    ``&s.buf[2]``: ``.buf``), apart from a variable of the same name."""
     a = strip_expr(arg)
     if a.type == "binary_expression" and text(a.child_by_field_name("operator")) in {"+", "-"}:
         left = a.child_by_field_name("left")
@@ -191,7 +197,7 @@ def pointer_bases(arg: Node, *, fields: bool = False) -> set[str]:
             base = inner.child_by_field_name("argument")
             return pointer_bases(base, fields=fields) if base is not None else set()
         if fields and inner is not None and inner.type == "field_expression":
-            return {text(inner.child_by_field_name("field"))}  # &s.buf
+            return {field_key(text(inner.child_by_field_name("field")))}  # &s.buf
         return {text(inner)} if inner is not None and inner.type == "identifier" else set()  # &buf
     if a.type == "update_expression":
         inner = a.child_by_field_name("argument")
@@ -212,7 +218,7 @@ def pointer_bases(arg: Node, *, fields: bool = False) -> set[str]:
         args = call_args(a)
         return pointer_bases(args[0], fields=fields) if args else set()
     if fields and a.type == "field_expression":
-        return {text(a.child_by_field_name("field"))}
+        return {field_key(text(a.child_by_field_name("field")))}
     return {text(a)} if a.type == "identifier" else set()
 
 
