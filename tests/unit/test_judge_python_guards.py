@@ -17,12 +17,12 @@ from sastls.analyzers.findings.model import Finding, Location, Region
 
 TP, FP, NR = "TRUE_POSITIVE", "FALSE_POSITIVE", "NEEDS_REVIEW"
 
-CHECKS = '''
+CHECKS = """
 import re
 def validate_name(x):
     if not re.fullmatch(r"[A-Za-z0-9_]+", x):
         raise ValueError("bad name")
-'''
+"""
 
 
 def judge(tmp_path: Path, code: str, cwe: int, files: dict[str, str] | None = None) -> Judgement:

@@ -34,9 +34,18 @@ from .outcome import Outcome
 from .values import Note
 
 
-def holding_conditions(node: Node) -> list[tuple[Node, bool, Node]]:
-    """Conditions known to hold (cond, truth, where) whenever ``node`` runs."""
+def holding_conditions(node: Node, *, as_tested: bool = False) -> list[tuple[Node, bool, Node]]:
+    """Conditions known to hold (cond, truth, where) whenever ``node`` runs. ``as_tested``: the
+    outcome each had when it was tested, even if its variables changed since (that a call in it
+    returned non-NULL stays true)."""
     out: list[tuple[Node, bool, Node]] = []
+
+    def changed(cond: Node, stmts: list[Node], upto: Node) -> bool:
+        return not as_tested and reassigned(cond, stmts, upto)
+
+    def loop_changed(cond: Node, stmt: Node, node: Node) -> bool:
+        return not as_tested and loop_reassigned(cond, stmt, node)
+
     child = node
     cur = node.parent
     while cur is not None and cur.type != "function_definition":
@@ -47,14 +56,14 @@ def holding_conditions(node: Node) -> list[tuple[Node, bool, Node]]:
             alt = cur.child_by_field_name("alternative")
             if cond is not None and cons is not None and inside(child, cons):
                 # `if (p) { p = f(); *p ...`: p changed since; or a loop in the branch changes it later
-                if not reassigned(cond, [cons], node) and not loop_reassigned(cond, cons, node):
+                if not changed(cond, [cons], node) and not loop_changed(cond, cons, node):
                     out.append((cond, True, cur))
             elif (
                 cond is not None
                 and alt is not None
                 and inside(child, alt)
-                and not reassigned(cond, [alt], node)
-                and not loop_reassigned(cond, alt, node)
+                and not changed(cond, [alt], node)
+                and not loop_changed(cond, alt, node)
             ):
                 out.append((cond, False, cur))
         elif t in {"while_statement", "for_statement"}:
@@ -64,7 +73,7 @@ def holding_conditions(node: Node) -> list[tuple[Node, bool, Node]]:
                 cond is not None
                 and body is not None
                 and inside(child, body)
-                and not reassigned(cond, [body], node)
+                and not changed(cond, [body], node)
             ):
                 out.append((cond, True, cur))
         elif t == "binary_expression":
@@ -74,7 +83,7 @@ def holding_conditions(node: Node) -> list[tuple[Node, bool, Node]]:
                 left is not None
                 and right is not None
                 and inside(child, right)
-                and not reassigned(left, [right], node)
+                and not changed(left, [right], node)
             ):
                 if op == "&&":
                     out.append((left, True, cur))
@@ -85,13 +94,10 @@ def holding_conditions(node: Node) -> list[tuple[Node, bool, Node]]:
             cons = cur.child_by_field_name("consequence")
             alt = cur.child_by_field_name("alternative")
             if cond is not None and cons is not None and inside(child, cons):
-                if not reassigned(cond, [cons], node):
+                if not changed(cond, [cons], node):
                     out.append((cond, True, cur))
             elif (
-                cond is not None
-                and alt is not None
-                and inside(child, alt)
-                and not reassigned(cond, [alt], node)
+                cond is not None and alt is not None and inside(child, alt) and not changed(cond, [alt], node)
             ):
                 out.append((cond, False, cur))
         elif t == "compound_statement":
@@ -106,7 +112,7 @@ def holding_conditions(node: Node) -> list[tuple[Node, bool, Node]]:
                         alt = s.child_by_field_name("alternative")
                         if cond is None or cons is None:
                             continue
-                        if reassigned(cond, stmts[i + 1 : idx + 1], node) or loop_reassigned(
+                        if changed(cond, stmts[i + 1 : idx + 1], node) or loop_changed(
                             cond, stmts[idx], node
                         ):
                             continue  # the checked variables change before the use
@@ -445,3 +451,33 @@ def runs_before(ctx: Ctx, node: Node, at: Node) -> bool:
             return False
         cur = cur.parent
     return True
+
+
+_NULLS = frozenset({"NULL", "0", "nullptr", "((void*)0)", "(void*)0"})
+
+
+def succeeded_before(call: Node, at: Node) -> bool:
+    """``at`` runs only after ``call`` returned a non-null value: the call is a fact of a condition
+    holding at ``at`` (``while (fgets(..))``, ``if (fgets(..) != NULL) {..}``, ``if (!fgets(..))
+    return;`` before it)."""
+    for cond, truth, _w in holding_conditions(at, as_tested=True):
+        for atom, t in atoms(cond, truth):
+            if _nonnull_call(atom, t, call):
+                return True
+    return False
+
+
+def _nonnull_call(atom: Node, truth: bool, call: Node) -> bool:
+    a = strip_expr(atom)
+    if a.id == call.id:
+        return truth
+    if a.type != "binary_expression":
+        return False
+    op = text(a.child_by_field_name("operator"))
+    left, right = a.child_by_field_name("left"), a.child_by_field_name("right")
+    if op not in {"==", "!="} or left is None or right is None:
+        return False
+    for x, y in ((left, right), (right, left)):
+        if strip_expr(x).id == call.id and squash(text(y)) in _NULLS:
+            return truth == (op == "!=")
+    return False

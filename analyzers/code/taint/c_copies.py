@@ -6,6 +6,7 @@ import re
 
 from tree_sitter import Node
 
+from .c_alloc_fit import allocated_for_length
 from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, keep
 from .c_elements import elements_fit
@@ -167,7 +168,11 @@ def _within_string(
     e = strip_expr(expr)
     if depth > 3:
         return False
-    if _is_measure(e, src) or _measure_local(ctx, e, src, call, func):
+    if (
+        _is_measure(e, src)
+        or _measure_local(ctx, e, src, call, func)
+        or _measure_plus_one_local(ctx, e, src, call, func)
+    ):
         return True
     if e.type == "binary_expression":
         op = text(e.child_by_field_name("operator"))
@@ -213,7 +218,6 @@ def _is_measure(e: Node, src: str) -> bool:
 def _measure_local(ctx: Ctx, e: Node, src: str, call: Node, func: Node) -> bool:
     """A local whose every definition is ``strlen(src)``, with nothing between the last of them and
     ``call`` that may change the string (an unknown call, a store through a pointer to it)."""
-    from .c_callers import quiet_between
     from .c_lengths import string_length_of
 
     if e.type != "identifier" or not src.isidentifier():
@@ -222,7 +226,35 @@ def _measure_local(ctx: Ctx, e: Node, src: str, call: Node, func: Node) -> bool:
     defs = plain_definitions(func, text(e)) or []
     if first is None or not defs:
         return False
-    last = defs[-1][0]
+    return _string_unchanged(ctx, func, src, defs[-1][0], call)
+
+
+def _measure_plus_one_local(ctx: Ctx, e: Node, src: str, call: Node, func: Node) -> bool:
+    """A local defined once as ``strlen(src) + 1`` (the string and its terminator), with the string
+    unchanged from there to ``call``."""
+    if e.type != "identifier" or not src.isidentifier():
+        return False
+    defs = plain_definitions(func, text(e))
+    if not defs or len(defs) != 1:
+        return False
+    v = strip_expr(defs[0][1])
+    if v.type != "binary_expression" or text(v.child_by_field_name("operator")) != "+":
+        return False
+    left, right = v.child_by_field_name("left"), v.child_by_field_name("right")
+    if left is None or right is None:
+        return False
+    measured = any(
+        const_int(ctx, b, func) == 1 and _is_measure(strip_expr(a), src)
+        for a, b in ((left, right), (right, left))
+    )
+    return measured and _string_unchanged(ctx, func, src, defs[0][0], call)
+
+
+def _string_unchanged(ctx: Ctx, func: Node, src: str, last: Node, call: Node) -> bool:
+    """Nothing between ``last`` and ``call`` may change the string ``src`` points to (a call that
+    writes it, a store through a pointer to it), and ``last`` runs before ``call``."""
+    from .c_callers import quiet_between
+
     if last.end_byte > call.start_byte:
         return False
     names = aliases_of(func, src)
@@ -579,6 +611,9 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     counted = elements_fit(ctx, call, dst, n, func) if name not in WIDE_COPIES else None
     if counted is not None:
         return [sink, *counted]
+    fitted = allocated_for_length(ctx, call, dst, n, func) if name not in WIDE_COPIES else None
+    if fitted is not None:
+        return [sink, fitted]
     return keep(ctx, call, f"length `{text(n)}` of {name}() is not bounded by `{text(dst)}`")
 
 

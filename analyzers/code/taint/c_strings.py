@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .c_conditions import LOOPS, dead_branch, runs_before, runs_once
+from .c_conditions import LOOPS, dead_branch, runs_before, runs_once, succeeded_before
 from .c_context import Ctx
 from .c_objects import elem_of, points_to
 from .c_spec import BYTE_FUNCS, COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
@@ -61,7 +61,7 @@ def max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int = 0) -
     length = _entry_length(ctx, func, base, at, names, depth=depth)
     known = length is not None
     since = func.start_byte  # where the last write that settles the length ends
-    spot = _Spot(obj, names, func, text(strip_expr(expr)))
+    spot = _Spot(obj, names, func, text(strip_expr(expr)), at)
     for n in walk(func):
         if n.start_byte >= at.start_byte:
             break
@@ -89,8 +89,8 @@ class _Spot:
     """The object a length is measured in (``obj``, its start; None: whatever the parameter
     ``pointer`` is handed), the names that may point into it, and the function."""
 
-    def __init__(self, obj: str | None, names: set[str], func: Node, pointer: str) -> None:
-        self.obj, self.names, self.func, self.pointer = obj, names, func, pointer
+    def __init__(self, obj: str | None, names: set[str], func: Node, pointer: str, at: Node) -> None:
+        self.obj, self.names, self.func, self.pointer, self.at = obj, names, func, pointer, at
 
     def at_start(self, ctx: Ctx, ptr: Node) -> bool:
         """``ptr`` points at the start of the object, whatever path led to it."""
@@ -316,7 +316,12 @@ def _effect(ctx: Ctx, n: Node, spot: _Spot, state: tuple[int, int | None]) -> tu
         return (None,)  # non-zero bytes: the string ends at the next terminator written
     if callee in {"fgets", "fgetws"} and len(args) > 1:
         size = const_int(ctx, args[1], func)
-        return (size - 1 if size is not None and size > 0 else None,)
+        if size is None or size <= 0:
+            return (None,)
+        if succeeded_before(n, spot.at):
+            return (size - 1,)
+        # a failed call (end of input) leaves the string as it was
+        return (max(current, size - 1) if current is not None else None,)
     if callee in _READS:
         return None
     return (None,)

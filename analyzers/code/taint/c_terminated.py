@@ -14,7 +14,7 @@ import re
 
 from tree_sitter import Node
 
-from .c_conditions import runs_before
+from .c_conditions import runs_before, succeeded_before
 from .c_context import Ctx
 from .c_objects import Target
 from .c_provenance import definition_of
@@ -24,6 +24,7 @@ from .c_tree import (
     call_args,
     declared_name,
     enclosing_function,
+    line_of,
     param_names,
     pointer_base,
     pointer_bases,
@@ -59,6 +60,8 @@ _STRING_WRITERS = frozenset(
      "sprintf", "vsprintf", "snprintf", "vsnprintf", "swprintf", "vswprintf", "fgets", "fgetws", "gets",
      "getcwd", "realpath", "strftime", "wcsftime"}
 )  # fmt: skip
+# writers that return NULL on failure, leaving the buffer as it was (fgets() at the end of input)
+_NULL_ON_FAILURE = frozenset({"fgets", "fgetws", "gets", "getcwd", "realpath"})
 _TERMINATOR = re.compile(r"^(0|'\\0'|L'\\0'|'\\x0*0'|L'\\x0*0')$")
 _LOOPS = {"for_statement", "while_statement", "do_statement"}
 MAX_DEPTH = 2
@@ -130,7 +133,9 @@ def terminator_before(
     for n in walk(scope):
         if found is not None and not last:
             break
-        if strict:
+        if strict and n.type == "call_expression" and ctx.callee(n) in _NULL_ON_FAILURE:
+            early = succeeded_before(n, at)  # a failed fgets() leaves the buffer as it was
+        elif strict:
             early = runs_before(ctx, n, at)
         else:
             early = n.end_byte <= at.start_byte or (
@@ -236,19 +241,38 @@ def string_length_reads(ctx: Ctx, calls: list[Node]) -> list[Note] | Outcome | N
             if not terminated_before(ctx, call, scope, pointers, t.obj, strict=True) and not _ends_inside(
                 ctx, call, arg, func, targets
             ):
-                return keep(
-                    ctx,
-                    call,
-                    f"{ctx.callee(call)}() reads `{text(arg)}` up to a terminator, but no write before it "
-                    f"is known to put one into `{t.obj}`",
-                    "over-read",
+                unchecked = _unchecked_writer(ctx, call, scope, pointers)
+                why = (
+                    f"{ctx.callee(call)}() reads `{text(arg)}` up to a terminator; {ctx.callee(unchecked)}() "
+                    f"at line {line_of(unchecked)} puts one into `{t.obj}` only when it succeeds, and this "
+                    "read does not depend on its success (at the end of input it leaves the buffer as it was)"
+                    if unchecked is not None
+                    else f"{ctx.callee(call)}() reads `{text(arg)}` up to a terminator, but no write "
+                    f"before it is known to put one into `{t.obj}`"
                 )
+                return keep(ctx, call, why, "over-read")
         notes.append(ctx.note(call, f"`{text(arg)}` holds a string terminated inside its object", "guard"))
         used = _length_uses(ctx, call, func) if func is not None else []
         if isinstance(used, Outcome):
             return used
         notes.extend(used)
     return notes
+
+
+def _unchecked_writer(ctx: Ctx, at: Node, scope: Node, pointers: set[str]) -> Node | None:
+    """The last call before ``at`` to a writer that terminates only on success (fgets()) and
+    writes into one of ``pointers``."""
+    found: Node | None = None
+    for n in walk(scope):
+        if n.start_byte >= at.start_byte:
+            break
+        if (
+            n.type == "call_expression"
+            and ctx.callee(n) in _NULL_ON_FAILURE
+            and any(pointer_bases(a) & pointers for a in call_args(n)[:1])
+        ):
+            found = n
+    return found
 
 
 def _ends_inside(ctx: Ctx, call: Node, arg: Node, func: Node | None, targets: list[Target]) -> bool:

@@ -1,0 +1,168 @@
+"""A copy of ``L`` bytes into a block allocated in the same function for ``L`` (or ``L + k``) bytes:
+``p = malloc(n + 1); memcpy(p, s, n);``, ``p = malloc(len); memcpy(p, data, len);``,
+``p = malloc(n * sizeof *p); memcpy(p, q, n * sizeof *p);``. The length is the allocated size
+when both are the same expression of variables that do not change between the allocation and the
+copy (the same value, even if the product wrapped); ``L + k`` more when ``L`` cannot be so large
+that the sum wraps (a string's length, or a non-negative value with a known upper bound)."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .c_conditions import LOOPS, runs_before
+from .c_context import Ctx
+from .c_flow import backward_goto
+from .c_tree import call_args, callee_of, plain_definitions, squash, strip_expr, text, walk
+from .c_values import const_int, declared_in
+from .values import Note
+
+_ALLOCATORS = frozenset({"malloc", "alloca", "_alloca", "__builtin_alloca", "xmalloc", "g_malloc"})
+_MEASURES = frozenset({"strlen", "wcslen", "strnlen"})
+_MAX_SUM = 1 << 30  # a bounded length this small plus a constant does not wrap in int or size_t
+
+
+def allocated_for_length(ctx: Ctx, call: Node, dst: Node, length: Node, func: Node | None) -> Note | None:
+    """A note when ``dst`` holds a block this function allocated for at least ``length`` bytes."""
+    d = strip_expr(dst)
+    if func is None or d.type != "identifier":
+        return None
+    defs = plain_definitions(func, text(d))
+    if not defs or len(defs) != 1 or not runs_before(ctx, defs[0][0], call):
+        return None
+    alloc = strip_expr(defs[0][1])
+    size = _allocated(ctx, alloc, func)
+    if size is None:
+        return None
+    want = squash(text(strip_expr(length)))
+    extra = _excess(ctx, size, want, func)
+    if extra is None:
+        return None
+    span = (alloc.end_byte, call.start_byte)
+    if not _steady(ctx, strip_expr(length), func, span, call) or backward_goto(func, unknown_labels=True):
+        return None
+    if extra and not _bounded(ctx, strip_expr(length), call, func):
+        return None  # `n + 1` may wrap to a small block when n is huge
+    room = f"{text(size)}" if not extra else f"{text(size)} ({extra} more than the copy)"
+    return ctx.note(
+        alloc,
+        f"`{text(d)}` is allocated here with {room} bytes, and `{text(length)}` does not change "
+        "before the copy",
+        "guard",
+    )
+
+
+def _allocated(ctx: Ctx, alloc: Node, func: Node) -> Node | None:
+    """The byte count an allocation call reserves, as an expression (calloc's count when each
+    element is at least one byte)."""
+    if alloc.type != "call_expression":
+        return None
+    callee = ctx.callee(alloc)
+    args = call_args(alloc)
+    if callee in _ALLOCATORS and len(args) == 1:
+        return strip_expr(args[0])
+    if callee == "realloc" and len(args) == 2:
+        return strip_expr(args[1])
+    if callee == "calloc" and len(args) == 2:
+        each = const_int(ctx, args[1], func)
+        return strip_expr(args[0]) if each is not None and each >= 1 else None
+    return None
+
+
+def _excess(ctx: Ctx, size: Node, want: str, func: Node) -> int | None:
+    """How many bytes ``size`` exceeds the length spelled ``want`` by (0: the same expression)."""
+    if squash(text(size)) == want:
+        return 0
+    if size.type != "binary_expression" or text(size.child_by_field_name("operator")) != "+":
+        return None
+    left, right = size.child_by_field_name("left"), size.child_by_field_name("right")
+    if left is None or right is None:
+        return None
+    for same, other in ((left, right), (right, left)):
+        k = const_int(ctx, other, func)
+        if squash(text(strip_expr(same))) == want and k is not None and k >= 0:
+            return k
+    return None
+
+
+def _steady(ctx: Ctx, length: Node, func: Node, span: tuple[int, int], call: Node) -> bool:
+    """Every part of ``length`` has the same value at the copy as at the allocation: local
+    variables nothing else may write (no address taken) that are not assigned in between or in a
+    loop around the copy, constants, ``sizeof``, and string lengths of strings nothing changes."""
+    from .c_callers import quiet_between
+
+    loops = [p for p in _ancestors(call, func) if p.type in LOOPS and p.start_byte > span[0]]
+    spans = [span, *((lp.start_byte, lp.end_byte) for lp in loops)]
+    for n in walk(length):
+        if n.type in {"sizeof_expression", "number_literal", "char_literal"}:
+            continue
+        if n.type == "call_expression":
+            args = call_args(n)
+            if callee_of(n) not in _MEASURES or not args or strip_expr(args[0]).type != "identifier":
+                return False
+            if not quiet_between(ctx, func, span, set()):
+                return False
+            continue
+        if n.type == "field_expression":
+            return False  # other code may store into the member between
+        if n.type != "identifier" or _inside_sizeof(n, length):
+            continue
+        name = text(n)
+        if const_int(ctx, n, func) is not None and not declared_in(func, name):
+            continue  # a macro or an enumerator
+        if not declared_in(func, name) or plain_definitions(func, name) is None:
+            return False
+        if any(_assigned_in(func, name, s) for s in spans):
+            return False
+    return True
+
+
+def _inside_sizeof(n: Node, top: Node) -> bool:
+    cur = n.parent
+    while cur is not None and cur != top.parent:
+        if cur.type == "sizeof_expression":
+            return True
+        cur = cur.parent
+    return False
+
+
+def _assigned_in(func: Node, name: str, span: tuple[int, int]) -> bool:
+    for n in walk(func):
+        if n.end_byte <= span[0] or n.start_byte >= span[1]:
+            continue
+        if n.type == "assignment_expression" and text(strip_expr(n.child_by_field_name("left") or n)) == name:
+            return True
+        if n.type == "update_expression" and text(strip_expr(n.child_by_field_name("argument") or n)) == name:
+            return True
+        if n.type == "init_declarator" and text(n.child_by_field_name("declarator") or n) == name:
+            return True
+    return False
+
+
+def _ancestors(node: Node, top: Node) -> list[Node]:
+    out: list[Node] = []
+    cur = node.parent
+    while cur is not None and cur != top:
+        out.append(cur)
+        cur = cur.parent
+    return out
+
+
+def _bounded(ctx: Ctx, length: Node, call: Node, func: Node) -> bool:
+    """``length`` plus a small constant cannot wrap: a string length, or a value known to be
+    non-negative and at most :data:`_MAX_SUM`."""
+    from .c_copies import max_length
+    from .c_paths import cannot_be_negative, upper_bound
+
+    if length.type == "call_expression" and callee_of(length) in _MEASURES:
+        return True
+    if length.type == "identifier":
+        defs = plain_definitions(func, text(length))
+        if defs and len(defs) == 1:
+            value = strip_expr(defs[0][1])
+            if value.type == "call_expression" and callee_of(value) in _MEASURES:
+                return True
+    top = max_length(ctx, length, call, func)
+    if top is None and length.type == "identifier":
+        checked = upper_bound(ctx, length, call, func)
+        top = checked[0] if checked is not None else None
+    return top is not None and top <= _MAX_SUM and cannot_be_negative(ctx, length, call, func)

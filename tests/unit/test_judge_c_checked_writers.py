@@ -1,0 +1,135 @@
+"""fgets() terminates its buffer only when it succeeds (at the end of input it returns NULL and
+leaves the buffer as it was): a string-length read is proven terminated when the call's success is
+tested on the way to it (``while (fgets(..))``, ``if (fgets(..) != NULL)``, ``if (!fgets(..))
+return;``), even when the test's variables change afterwards; on the failure branch it is not.
+Code written for these tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sastls.analyzers.code.index import WorkspaceIndex
+from sastls.analyzers.code.judge import judge_finding
+from sastls.analyzers.findings.model import Finding, Location, Region
+
+HEAD = "#include <stdio.h>\n#include <string.h>\n"
+STRLEN = (
+    "buffer/strlen:Does not handle strings that are not \\0-terminated; if given one it may perform an "
+    "over-read (it could cause a crash if unprotected) (CWE-126)."
+)
+
+CASES = {
+    "if-not-return": (
+        """int main(void)
+{
+    char line[256];
+    if (!fgets(line, sizeof line, stdin)) return 1;
+    size_t n = strlen(line); /* <- */
+    return (int)n;
+}""",
+        "FP",
+    ),
+    "if-eq-null-return": (
+        """int main(void)
+{
+    char line[256];
+    if (fgets(line, sizeof line, stdin) == NULL)
+        return 1;
+    return (int)strlen(line); /* <- */
+}""",
+        "FP",
+    ),
+    "while-neq-null": (
+        """int main(void)
+{
+    char line[256];
+    while (fgets(line, sizeof line, stdin) != NULL) {
+        line[strcspn(line, "\\n")] = 0;
+        printf("%zu\\n", strlen(line)); /* <- */
+    }
+    return 0;
+}""",
+        "FP",
+    ),
+    "append-then-measure-again": (
+        """int read_more(char *data)
+{
+    size_t len = strlen(data);
+    if (fgets(data + len, (int)(100 - len), stdin) != NULL) {
+        len = strlen(data); /* <- */
+        return (int)len;
+    }
+    return -1;
+}
+int main(void)
+{
+    char buf[100] = "";
+    return read_more(buf);
+}""",
+        "FP",
+    ),
+    "failure-branch": (
+        """int main(void)
+{
+    char line[256];
+    if (fgets(line, sizeof line, stdin) == NULL)
+        return (int)strlen(line); /* <- */
+    return 0;
+}""",
+        "not",
+    ),
+    "else-of-success": (
+        """int main(void)
+{
+    char line[256];
+    if (fgets(line, sizeof line, stdin)) {
+        puts(line);
+    } else {
+        return (int)strlen(line); /* <- */
+    }
+    return 0;
+}""",
+        "not",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_fgets_terminates_when_it_succeeds(tmp_path: Path, case: str) -> None:
+    body, want = CASES[case]
+    code = HEAD + body + "\n"
+    (tmp_path / "main.c").write_text(code)
+    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
+    finding = Finding(
+        tool="flawfinder",
+        rule_id="FF1022",
+        message=STRLEN,
+        location=Location("main.c", Region(line)),
+        cwe=(126,),
+    )
+    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    if want == "FP":
+        assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
+        assert "fgets()" in got.justification, got.justification
+    else:
+        assert got.verdict != "FALSE_POSITIVE", (case, got.justification)
+
+
+def test_an_unchecked_fgets_is_named_as_the_reason(tmp_path: Path) -> None:
+    code = HEAD + (
+        "int main(void)\n{\n    char line[256];\n    fgets(line, sizeof line, stdin);\n"
+        "    return (int)strlen(line); /* <- */\n}\n"
+    )
+    (tmp_path / "main.c").write_text(code)
+    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
+    finding = Finding(
+        tool="flawfinder",
+        rule_id="FF1022",
+        message=STRLEN,
+        location=Location("main.c", Region(line)),
+        cwe=(126,),
+    )
+    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    assert got.verdict == "TRUE_POSITIVE", got.justification
+    assert "fgets() at line 6" in got.justification and "only when it succeeds" in got.justification
