@@ -6,6 +6,7 @@ from tree_sitter import Node
 
 from .c_conditions import all_dead, split_live
 from .c_context import Ctx, review
+from .c_exec import fixed_program
 from .c_provenance import clean_text, const_array, wrapped_params
 from .c_spec import COMMAND_FUNCS
 from .c_tree import call_args, callee_of, enclosing_function, line_of, on_lines, strip_expr, text
@@ -38,12 +39,18 @@ def judge_command(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     if not live:
         return all_dead(ctx, [c for c, _, _, _ in sites], dead)
     notes: list[Note] = []
+    no_shell: list[str] = []  # exec calls of a fixed program whose words come from input, checked
     for call, args, what, _ in sites:
         if call not in live:
             continue
         func = enclosing_function(call)
         sink = ctx.note(call, f"{what} runs a command", "sink")
         notes.append(sink)
+        fixed = fixed_program(ctx, call, func)
+        if fixed is not None:
+            notes.extend(fixed[1])
+            no_shell.append(f"{what} at line {line_of(call)} runs the fixed program `{fixed[0]}`")
+            continue
         for a0 in args:
             a = strip_expr(a0)
             if a.type in {"null", "number_literal"} or text(a) in {"NULL", "0"}:
@@ -75,6 +82,16 @@ def judge_command(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
                 )
             if note is not None:
                 notes.append(note)
+    if no_shell:
+        return Outcome(
+            "FALSE_POSITIVE",
+            0.8,
+            "fixed program without a shell",
+            "; ".join(no_shell) + " without a shell: no shell splits or interprets its words, the "
+            "program does not run its arguments as commands, and no word from input can be read as an "
+            "option (each follows `--` or is checked not to start with `-`).",
+            notes,
+        )
     return Outcome(
         "FALSE_POSITIVE",
         0.9,

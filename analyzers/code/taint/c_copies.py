@@ -7,6 +7,7 @@ import re
 from tree_sitter import Node
 
 from .c_alloc_fit import allocated_for_length
+from .c_append_check import checked_append
 from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, keep
 from .c_elements import elements_fit
@@ -563,6 +564,10 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         after = room_left(ctx, call, dst, args[n_i], unit=unit, func=func, extra=1)
         if after is not None:
             return after
+    if name == "strcat" and size is not None and s_i < len(args):
+        checked = checked_append(ctx, call, dst, args[s_i], size=size, func=func)
+        if checked is not None:
+            return [sink, checked]
     if name in {"strcat", "strncat", "wcscat", "wcsncat"}:
         return keep(ctx, call, f"{name}() appends to a string of unknown length")
     if n_i < 0 or n_i >= len(args):

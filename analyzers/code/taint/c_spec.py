@@ -427,3 +427,25 @@ LIBRARY_STRUCT_FIELDS: Final[dict[str, tuple[str, ...]]] = {
     "PyMemberDef": ("name", "type", "offset", "flags", "doc"),
     "PyGetSetDef": ("name", "get", "set", "doc", "closure"),
 }  # fmt: skip
+
+# Programs that run their arguments as commands or code, or that a shell would be: a fixed one of
+# these run without a shell still lets its arguments choose what runs (`sh -c`, `find -exec`).
+COMMAND_RUNNERS: Final[frozenset[str]] = frozenset(
+    {"sh", "bash", "dash", "zsh", "ksh", "mksh", "csh", "tcsh", "fish", "ash", "busybox", "env",
+     "python", "python2", "python3", "perl", "ruby", "node", "nodejs", "php", "lua", "tclsh", "wish",
+     "awk", "gawk", "mawk", "nawk", "sed", "find", "xargs", "ssh", "rsh", "su", "sudo", "doas",
+     "nice", "nohup", "timeout", "time", "watch", "script", "expect", "make", "gdb", "vi", "vim",
+     "ex", "emacs", "git", "tar", "zip", "rsync", "scp", "parallel", "flock", "setsid", "stdbuf",
+     "chroot", "runuser", "strace", "ltrace", "valgrind", "cmd", "cmd.exe", "powershell", "pwsh"}
+)  # fmt: skip
+
+# exec-family calls that take the argument words as an array (index) or as a list from an index.
+EXEC_WORDS: Final[dict[str, tuple[str, int]]] = {
+    "execv": ("array", 1),
+    "execvp": ("array", 1),
+    "execve": ("array", 1),
+    "execvpe": ("array", 1),
+    "execl": ("list", 1),
+    "execlp": ("list", 1),
+    "execle": ("list", 1),
+}

@@ -215,6 +215,7 @@ def string_length_reads(ctx: Ctx, calls: list[Node]) -> list[Note] | Outcome | N
     """``strlen(p)`` / ``wcslen(p)`` (CWE-126): safe when ``p`` points inside a known object that a
     known write terminated before the call (its initialiser, ``x[k] = '\\0'``, a string copy
     into it), or into a string literal. None when the line has no such call."""
+    from .c_argv import program_argument
     from .c_context import keep
     from .c_objects import points_to
 
@@ -226,6 +227,10 @@ def string_length_reads(ctx: Ctx, calls: list[Node]) -> list[Note] | Outcome | N
         func = enclosing_function(call)
         arg = call_args(call)[0]
         targets = points_to(ctx, arg, func) if func is not None else None
+        given = program_argument(ctx, arg, call, func) if not targets else None
+        if given is not None:
+            notes.append(given)
+            continue
         if not targets:
             return keep(
                 ctx, call, f"`{text(arg)}` points to an object the analyst cannot follow", "over-read"

@@ -1,0 +1,90 @@
+"""Program arguments: ``argv[k]`` of ``main(int argc, char **argv)`` with ``k`` below ``argc`` is a
+string the C runtime terminated (C11 5.1.2.2.1: ``argv[0]`` to ``argv[argc - 1]`` point to strings).
+A read of it up to its terminator stays inside it, as long as ``main`` never stores into ``argv`` or
+its elements and the index is checked against ``argc`` on the way to the read (``if (argc < 3)
+return``, ``for (i = 1; i < argc; i++)``)."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .c_conditions import comparisons, holding_conditions
+from .c_context import Ctx
+from .c_tree import func_name, param_names, squash, strip_expr, stripped_text, text, walk
+from .c_values import const_int
+from .values import Note
+
+_BELOW = {"<": 0, "<=": -1}  # `k < argc` and `k <= argc - 1`: (the op, what to add to k)
+
+
+def program_argument(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> Note | None:
+    """A note when ``arg`` is ``argv[k]`` (``k`` checked below ``argc``) in an unchanged ``argv``."""
+    a = strip_expr(arg)
+    if func is None or func_name(func) != "main" or a.type != "subscript_expression":
+        return None
+    params = param_names(func)
+    base, index = a.child_by_field_name("argument"), a.child_by_field_name("index")
+    if len(params) < 2 or base is None or index is None or stripped_text(base) != params[1]:
+        return None
+    argc, argv = params[0], params[1]
+    if _stored(func, argv):
+        return None
+    if not _below(ctx, index, argc, at, func):
+        return None
+    return ctx.note(
+        at,
+        f"`{text(arg)}` is a program argument below `{argc}`: the C runtime hands main() terminated strings",
+        "guard",
+    )
+
+
+def _stored(func: Node, argv: str) -> bool:
+    """``argv`` or one of its elements is assigned, moved or has its address taken in ``func``."""
+    for n in walk(func):
+        target: Node | None = None
+        if n.type == "assignment_expression":
+            target = n.child_by_field_name("left")
+        elif n.type == "update_expression" or (
+            n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&"
+        ):
+            target = n.child_by_field_name("argument")
+        if target is None:
+            continue
+        t = strip_expr(target)
+        while t.type in {"subscript_expression", "pointer_expression"}:
+            inner = t.child_by_field_name("argument")
+            if inner is None:
+                break
+            t = strip_expr(inner)
+        if t.type == "identifier" and text(t) == argv:
+            return True
+    return False
+
+
+def _below(ctx: Ctx, index: Node, argc: str, at: Node, func: Node) -> bool:
+    """A condition holding at ``at`` keeps ``index`` below ``argc``: ``k < argc`` for a constant
+    ``k`` (also ``argc > k``, ``argc >= k + 1``, ``argc == n`` with ``n > k``), or ``i < argc`` for
+    the variable index ``i``."""
+    k = const_int(ctx, index, func)
+    want = squash(text(strip_expr(index)))
+    for cond, truth, _w in holding_conditions(at):
+        for var, op, other in comparisons(cond, truth):
+            if squash(var) == argc:
+                n = const_int(ctx, other, func)
+                if k is None or n is None:
+                    continue
+                if (op == ">" and n >= k) or (op == ">=" and n >= k + 1) or (op == "==" and n > k):
+                    return True
+            elif squash(var) == want and op in _BELOW:
+                o = strip_expr(other)
+                if squash(text(o)) == argc and op == "<":
+                    return True
+                if (
+                    op == "<="
+                    and o.type == "binary_expression"
+                    and text(o.child_by_field_name("operator")) == "-"
+                    and squash(text(o.child_by_field_name("left") or o)) == argc
+                    and (const_int(ctx, o.child_by_field_name("right"), func) or 0) >= 1
+                ):
+                    return True
+    return False

@@ -1,0 +1,99 @@
+"""strlen() of a program argument: ``argv[k]`` of main() below ``argc`` is a string the C runtime
+terminated. Sound only with the index checked against ``argc`` on the way to the read and ``argv``
+never stored into. Code written for these tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sastls.analyzers.code.index import WorkspaceIndex
+from sastls.analyzers.code.judge import judge_finding
+from sastls.analyzers.findings.model import Finding, Location, Region
+
+HEAD = "#include <stdio.h>\n#include <string.h>\n"
+STRLEN = "buffer/strlen:Does not handle strings that are not \\0-terminated (CWE-126)."
+
+CASES = {
+    "constant-index-checked": (
+        """int main(int argc, char **argv)
+{
+    if (argc < 2) return 1;
+    printf("%zu\\n", strlen(argv[1])); /* <- */
+    return 0;
+}""",
+        "FP",
+    ),
+    "loop-index": (
+        """int main(int argc, char *argv[])
+{
+    size_t total = 0;
+    for (int i = 1; i < argc; i++)
+        total += strlen(argv[i]); /* <- */
+    return (int)total;
+}""",
+        "FP",
+    ),
+    "argc-equals": (
+        """int main(int argc, char **argv)
+{
+    if (argc != 3) return 1;
+    return (int)strlen(argv[2]); /* <- */
+}""",
+        "FP",
+    ),
+    "index-past-the-check": (
+        """int main(int argc, char **argv)
+{
+    if (argc < 2) return 1;
+    return (int)strlen(argv[2]); /* <- */
+}""",
+        "not",
+    ),
+    "no-check": (
+        """int main(int argc, char **argv)
+{
+    return (int)strlen(argv[1]); /* <- */
+}""",
+        "not",
+    ),
+    "element-replaced": (
+        """int main(int argc, char **argv)
+{
+    char raw[4] = {'a', 'b', 'c', 'd'};
+    if (argc < 2) return 1;
+    argv[1] = raw;
+    return (int)strlen(argv[1]); /* <- */
+}""",
+        "not",
+    ),
+    "not-main": (
+        """int run(int argc, char **argv)
+{
+    if (argc < 2) return 1;
+    return (int)strlen(argv[1]); /* <- */
+}""",
+        "not",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_program_arguments_are_terminated(tmp_path: Path, case: str) -> None:
+    body, want = CASES[case]
+    code = HEAD + body + "\n"
+    (tmp_path / "main.c").write_text(code)
+    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
+    finding = Finding(
+        tool="flawfinder",
+        rule_id="FF1022",
+        message=STRLEN,
+        location=Location("main.c", Region(line)),
+        cwe=(126,),
+    )
+    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    if want == "FP":
+        assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
+        assert "program argument" in got.justification, got.justification
+    else:
+        assert got.verdict != "FALSE_POSITIVE", (case, got.justification)
