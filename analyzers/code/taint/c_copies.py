@@ -503,8 +503,7 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                 ),
             ]
         if src is None and size is not None and s_i < len(args):
-            src_text = squash(text(strip_expr(args[s_i])))
-            bound = upper_bound_of(ctx, {f"strlen({src_text})", f"strnlen({src_text})"}, call, func)
+            bound = checked_length(ctx, args[s_i], call, func)
             if bound is not None and bound[0] + 1 <= size:
                 return [
                     sink,
@@ -523,7 +522,7 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         fmt = const_string(ctx, args[1], func) if len(args) > 1 else None
         if fmt is None or size is None:
             return keep(ctx, call, f"{name}() output is not bounded")
-        longest = printf_max(ctx, fmt[0], args[2:], func)
+        longest = printf_max(ctx, fmt[0], args[2:], func, call)
         if longest is not None and longest + 1 <= size:
             return [
                 sink,
@@ -907,7 +906,9 @@ def _appends_literal(ctx: Ctx, octx: Ctx, call: Node, inner: Node, dst: Node, *,
     )
 
 
-def printf_max(ctx: Ctx, fmt: str, args: list[Node], func: Node | None) -> int | None:
+def printf_max(ctx: Ctx, fmt: str, args: list[Node], func: Node | None, at: Node | None = None) -> int | None:
+    """The longest output of ``fmt`` with ``args`` (``at``: the call, where the length of a string
+    argument may be known or checked), or None."""
     total = 0
     pos = 0
     ai = 0
@@ -925,9 +926,16 @@ def printf_max(ctx: Ctx, fmt: str, args: list[Node], func: Node | None) -> int |
                 n = int(prec)
             else:
                 s = const_string(ctx, args[ai], func) if ai < len(args) else None
-                if s is None:
+                longest = (
+                    len(s[0])
+                    if s is not None
+                    else string_max(ctx, args[ai], at, func)
+                    if ai < len(args)
+                    else None
+                )
+                if longest is None:
                     return None
-                n = len(s[0])
+                n = longest
         elif conv in "di":
             n = 20 if length in {"l", "ll", "j", "z", "t"} else 11
         elif conv in "uxXo":
@@ -944,3 +952,36 @@ def printf_max(ctx: Ctx, fmt: str, args: list[Node], func: Node | None) -> int |
         ai += 1
     total += len(fmt) - pos
     return total
+
+
+def string_max(ctx: Ctx, arg: Node, at: Node | None, func: Node | None) -> int | None:
+    """The longest the string ``arg`` can be at ``at``: known from what was written into it
+    (:func:`max_len`) or from a check of its length on the way there."""
+    if at is None or func is None:
+        return None
+    known = max_len(ctx, arg, at, func)
+    if known is not None:
+        return known
+    checked = checked_length(ctx, arg, at, func)
+    return checked[0] if checked is not None else None
+
+
+def checked_length(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> tuple[int, Node] | None:
+    """A check on the way to ``at`` that keeps ``strlen(arg)`` at or below a bound (``if
+    (strlen(s) >= 32) return;``), when nothing between the check and ``at`` may change the string:
+    no store through another pointer, no call that may write it, ``arg``'s variables unchanged."""
+    from .c_callers import quiet_between
+
+    if func is None:
+        return None
+    shown = squash(text(strip_expr(arg)))
+    bound = upper_bound_of(ctx, {f"strlen({shown})", f"strnlen({shown})"}, at, func)
+    if bound is None:
+        return None
+    where = bound[1]
+    if where.end_byte > at.start_byte:
+        return bound  # the check is around `at` (its condition): nothing runs in between
+    mine = {text(n) for n in walk(strip_expr(arg)) if n.type == "identifier"}
+    mine |= set().union(*(aliases_of(func, m) for m in mine)) if mine else set()
+    ok = {text(n) for n in walk(func) if n.type == "identifier"} - mine
+    return bound if quiet_between(ctx, func, (where.end_byte, at.start_byte), ok) else None

@@ -37,6 +37,7 @@ from .c_index import index_safe
 from .c_lexical import flawfinder_name_not_called
 from .c_memory import judge_memory
 from .c_null import judge_null
+from .c_open import judge_open
 from .c_overflow import judge_overflow
 from .c_quality import judge_quality
 from .c_random import judge_random
@@ -92,6 +93,8 @@ def _judge(ctx: Ctx, root: Node, finding: Finding, family: Family) -> Outcome:
         return judge_quality(ctx, root, lo, hi)
     if family == "pointer_size":
         return judge_pointer_size(ctx, root, lo, hi)
+    if family == "file_open":
+        return judge_open(ctx, root, lo, hi)
     return Outcome(
         "NEEDS_REVIEW", 0.3, "not modelled for C", f"The {family} family is not modelled for C.", []
     )

@@ -449,3 +449,18 @@ EXEC_WORDS: Final[dict[str, tuple[str, int]]] = {
     "execlp": ("list", 1),
     "execle": ("list", 1),
 }
+
+# Calls that open a file by name: the index of the path argument.
+OPEN_FUNCS: Final[dict[str, int]] = {
+    "fopen": 0, "fopen64": 0, "freopen": 0, "open": 0, "open64": 0, "creat": 0, "openat": 1,
+}  # fmt: skip
+# Fixed paths only root may create, replace or link (system directories, kernel files and devices).
+ROOT_OWNED_PREFIXES: Final[tuple[str, ...]] = (
+    "/etc/", "/usr/", "/proc/", "/sys/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/boot/",
+)  # fmt: skip
+ROOT_OWNED_FILES: Final[frozenset[str]] = frozenset(
+    {"/dev/null", "/dev/zero", "/dev/random", "/dev/urandom", "/dev/tty", "/dev/stdin", "/dev/stdout",
+     "/dev/stderr", "/dev/full"}
+)  # fmt: skip
+# Directories every user may write into: a fixed name there can be created or linked by another first.
+SHARED_DIRS: Final[tuple[str, ...]] = ("/tmp/", "/var/tmp/", "/dev/shm/")  # noqa: S108 (names, not used)

@@ -47,6 +47,7 @@ Family = Literal[
     "assertion",
     "swallowed_exception",
     "quality",
+    "file_open",
 ]
 
 # Rules with nothing to disprove beyond what the scanner saw: kept as TRUE_POSITIVE.
@@ -259,6 +260,8 @@ FLAWFINDER_FAMILY: Final[dict[str, Family]] = {
 # flawfinder categories (the part of its rule name before "/": "random/srand") whose CWE is misleading:
 # flawfinder tags its random functions CWE-327 (a broken algorithm); they are weak randomness (CWE-338).
 FLAWFINDER_CATEGORY: Final[dict[str, Family]] = {"random": "weak_random"}
+# flawfinder rules by name (category/function) where the category alone says too little
+FLAWFINDER_RULE: Final[dict[str, Family]] = {"misc/fopen": "file_open", "misc/open": "file_open"}
 
 # clang static analyzer checkers (csgrep: CLANG_WARNING, key event "warning[core.NullDereference]"),
 # by checker name or its prefix; unix.Malloc says which memory error in its message.
@@ -406,7 +409,10 @@ def family_of(finding: Finding) -> Family | None:
     if option is not None and option in GCC_OPTION_FAMILY:
         return GCC_OPTION_FAMILY[option]  # more precise than its CWE, as bandit's test id
     if tool == "flawfinder":
-        category = (finding.rule_name or "").split("/", 1)[0].strip().lower()
+        named = (finding.rule_name or "").strip().lower()
+        if named in FLAWFINDER_RULE:
+            return FLAWFINDER_RULE[named]
+        category = named.split("/", 1)[0].strip()
         if category in FLAWFINDER_CATEGORY:
             return FLAWFINDER_CATEGORY[category]
     for cwe in finding.cwe:

@@ -1,0 +1,106 @@
+"""A string's length checked on the way to a copy or a sprintf() bounds it there
+(c_copies.checked_length, printf_max's %s), only while nothing between the check and the use may
+change the string (a call handed its struct, an append to it). Code written for these tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sastls.analyzers.code.index import WorkspaceIndex
+from sastls.analyzers.code.judge import judge_finding
+from sastls.analyzers.findings.model import Finding, Location, Region
+
+HEAD = (
+    "#include <stdio.h>\n"
+    "#include <stdlib.h>\n"
+    "#include <string.h>\n"
+    "#define MAXP 40\n"
+    "struct contact { char first[64]; char last[64]; };\n"
+    "void touch(struct contact *c);\n"
+)
+
+CASES = [
+    (
+        "sprintf-checked",
+        "FF1015",
+        "buffer/sprintf:Does not check for buffer overflows (CWE-120).",
+        """int f(struct contact *c)
+{
+    char fn[2 * MAXP + 8];
+    if (strlen(c->first) > MAXP || strlen(c->last) > MAXP)
+        return -1;
+    sprintf(fn, "FN:%s %s", c->first, c->last); /* <- */
+    puts(fn);
+    return 0;
+}""",
+        "FP",
+    ),
+    (
+        "sprintf-checked-then-changed",
+        "FF1015",
+        "buffer/sprintf:Does not check for buffer overflows (CWE-120).",
+        """int f(struct contact *c)
+{
+    char fn[2 * MAXP + 8];
+    if (strlen(c->first) > MAXP || strlen(c->last) > MAXP)
+        return -1;
+    touch(c);
+    sprintf(fn, "FN:%s %s", c->first, c->last); /* <- */
+    puts(fn);
+    return 0;
+}""",
+        "not",
+    ),
+    (
+        "sprintf-short-check",
+        "FF1015",
+        "buffer/sprintf:Does not check for buffer overflows (CWE-120).",
+        """int f(struct contact *c)
+{
+    char fn[2 * MAXP + 3];
+    if (strlen(c->first) > MAXP || strlen(c->last) > MAXP)
+        return -1;
+    sprintf(fn, "FN:%s %s", c->first, c->last); /* <- */
+    puts(fn);
+    return 0;
+}""",
+        "not",
+    ),
+    (
+        "strcpy-checked-then-cat",
+        "FF1001",
+        "buffer/strcpy:Does not check for buffer overflows when copying to destination (CWE-120).",
+        """int f(char *s, const char *more)
+{
+    char buf[32];
+    if (strlen(s) >= sizeof buf) return -1;
+    strcat(s, more);
+    strcpy(buf, s); /* <- */
+    puts(buf);
+    return 0;
+}""",
+        "not",
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "rule", "message", "body", "want"), CASES, ids=[c[0] for c in CASES])
+def test_checked_string_lengths(
+    tmp_path: Path, case: str, rule: str, message: str, body: str, want: str
+) -> None:
+    code = HEAD + body + "\n"
+    (tmp_path / "main.c").write_text(code)
+    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
+    finding = Finding(
+        tool="flawfinder",
+        rule_id=rule,
+        message=message,
+        location=Location("main.c", Region(line)),
+        cwe=(120,),
+    )
+    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    if want == "FP":
+        assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
+    else:
+        assert got.verdict != "FALSE_POSITIVE", (case, got.justification)
