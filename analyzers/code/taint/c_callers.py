@@ -1,8 +1,10 @@
 """Every call of a C function, when all of them can be seen: what its parameters hold on entry.
 
-A ``static`` function has internal linkage: no other translation unit can name it. When, in its own
-file, its name is only ever called (never stored, passed, compared, or named by a macro), no function
-pointer can reach it either, and the calls of the file are all its calls. A fact that holds of the
+A ``static`` function has internal linkage: no other translation unit can name it. Nor, in effect,
+does a function of a program's own file (one that defines ``main``) that no other file of the
+workspace names. When, in its own file, its name is only ever called (never stored, passed,
+compared, or named by a macro), no function pointer can reach it either, and the calls of the file
+are all its calls. A fact that holds of the
 argument at every one of those calls (calls in branches that never run left out) holds of the
 parameter when the function starts. A function that is not ``static``, or whose address is taken,
 has callers the analyst cannot see: nothing is settled this way for it.
@@ -117,7 +119,23 @@ def _scan_file(ctx: Ctx, func: Node) -> tuple[bool, list[Node]] | None:
             return None  # stored, passed or compared: a pointer to it may be called anywhere
         if dead_branch(ctx, parent) is None:
             calls.append(parent)
-    return static, calls
+    return static or _program_local(ctx, name), calls
+
+
+def _program_local(ctx: Ctx, name: str) -> bool:
+    """``name`` is a function of a program's own file (it defines ``main``) that no other file of
+    the workspace names: the program's other files are in the workspace, so this file's calls are
+    all its calls (as for a ``static`` function)."""
+    if name == "main":
+        return False
+    root = ctx.parsed.tree.root_node
+    if not any(n.type == "function_definition" and func_name(n) == "main" for n in root.named_children):
+        return False
+    try:
+        mentioning = ctx.index.word_index().get(("call", name), [])
+    except Exception:
+        return False
+    return all(f == ctx.path for f in mentioning)
 
 
 def _declares(n: Node, name: str) -> bool:

@@ -24,6 +24,8 @@ from .c_tree import (
     call_args,
     declared_name,
     enclosing_function,
+    func_name,
+    inside,
     line_of,
     param_names,
     pointer_base,
@@ -214,53 +216,137 @@ _LENGTH_READS = frozenset({"strlen", "wcslen"})
 def string_length_reads(ctx: Ctx, calls: list[Node]) -> list[Note] | Outcome | None:
     """``strlen(p)`` / ``wcslen(p)`` (CWE-126): safe when ``p`` points inside a known object that a
     known write terminated before the call (its initialiser, ``x[k] = '\\0'``, a string copy
-    into it), or into a string literal. None when the line has no such call."""
-    from .c_argv import program_argument
-    from .c_context import keep
-    from .c_objects import points_to
-
+    into it), or into a string literal, or is a parameter every caller hands such a string. None
+    when the line has no such call."""
     reads = [c for c in calls if ctx.callee(c) in _LENGTH_READS and call_args(c)]
     if not reads:
         return None
     notes: list[Note] = []
     for call in reads:
         func = enclosing_function(call)
-        arg = call_args(call)[0]
-        targets = points_to(ctx, arg, func) if func is not None else None
-        given = program_argument(ctx, arg, call, func) if not targets else None
-        if given is not None:
-            notes.append(given)
-            continue
-        if not targets:
-            return keep(
-                ctx, call, f"`{text(arg)}` points to an object the analyst cannot follow", "over-read"
-            )
-        base = pointer_base(arg)
-        for t in targets:
-            if t.offset is None or t.offset < 0 or (t.size is not None and t.offset >= t.size):
-                return keep(ctx, call, f"`{text(arg)}` may point outside `{t.obj}`", "over-read")
-            if t.where.type in {"string_literal", "concatenated_string"}:
-                continue
-            scope = func if func is not None else ctx.parsed.tree.root_node
-            pointers = aliases_of(func, base) | aliases_of(func, t.obj) if func is not None else {base}
-            if not terminated_before(ctx, call, scope, pointers, t.obj, strict=True) and not _ends_inside(
-                ctx, call, arg, func, targets
-            ):
-                unchecked = _unchecked_writer(ctx, call, scope, pointers)
-                why = (
-                    f"{ctx.callee(call)}() reads `{text(arg)}` up to a terminator; {ctx.callee(unchecked)}() "
-                    f"at line {line_of(unchecked)} puts one into `{t.obj}` only when it succeeds, and this "
-                    "read does not depend on its success (at the end of input it leaves the buffer as it was)"
-                    if unchecked is not None
-                    else f"{ctx.callee(call)}() reads `{text(arg)}` up to a terminator, but no write "
-                    f"before it is known to put one into `{t.obj}`"
-                )
-                return keep(ctx, call, why, "over-read")
-        notes.append(ctx.note(call, f"`{text(arg)}` holds a string terminated inside its object", "guard"))
+        got = terminated_string(ctx, call, call_args(call)[0], func, depth=0)
+        if isinstance(got, Outcome):
+            return got
+        notes.extend(got)
         used = _length_uses(ctx, call, func) if func is not None else []
         if isinstance(used, Outcome):
             return used
         notes.extend(used)
+    return notes
+
+
+MAX_CALLER_DEPTH = 2
+
+
+def terminated_string(
+    ctx: Ctx, at: Node, arg: Node, func: Node | None, *, depth: int, unit: int | None = None
+) -> list[Note] | Outcome:
+    """``arg`` holds a string terminated inside its object where ``at`` reads it (notes), or the
+    reason it may not (a TRUE_POSITIVE outcome). ``unit``: the bytes per character the read counts
+    (wcslen: 4), which a string handed in by callers must have too."""
+    from .c_objects import elem_of
+
+    if unit is None:
+        unit = 4 if ctx.callee(at) == "wcslen" else 1
+    from .c_argv import program_argument
+    from .c_context import keep
+    from .c_objects import points_to
+
+    targets = points_to(ctx, arg, func) if func is not None else None
+    given = program_argument(ctx, arg, at, func) if not targets else None
+    if given is not None:
+        return [given]
+    if not targets:
+        from_callers = _from_callers(ctx, at, arg, func, depth=depth, unit=unit)
+        if from_callers is not None:
+            return from_callers
+        return keep(ctx, at, f"`{text(arg)}` points to an object the analyst cannot follow", "over-read")
+    if func is not None and any(not inside(t.where, func) for t in targets):
+        from_callers = _from_callers(
+            ctx, at, arg, func, depth=depth, unit=unit
+        )  # objects of the callers: judged there
+        if isinstance(from_callers, list):
+            return from_callers
+    base = pointer_base(arg)
+    for t in targets:
+        if t.offset is None or t.offset < 0 or (t.size is not None and t.offset >= t.size):
+            return keep(ctx, at, f"`{text(arg)}` may point outside `{t.obj}`", "over-read")
+        if depth > 0:  # handed in by a caller: its characters must be what the read counts
+            literal = t.where.type in {"string_literal", "concatenated_string"}
+            width = (4 if text(t.where).startswith("L") else 1) if literal else elem_of(ctx, t.obj, func)
+            if width != unit:
+                return keep(
+                    ctx,
+                    at,
+                    f"`{text(arg)}` is handed a string of characters of "
+                    f"{width if width is not None else 'unknown'} bytes, read as {unit}-byte characters",
+                    "over-read",
+                )
+        if t.where.type in {"string_literal", "concatenated_string"}:
+            continue
+        scope = func if func is not None else ctx.parsed.tree.root_node
+        pointers = aliases_of(func, base) | aliases_of(func, t.obj) if func is not None else {base}
+        if not terminated_before(ctx, at, scope, pointers, t.obj, strict=True) and not _ends_inside(
+            ctx, at, arg, func, targets
+        ):
+            unchecked = _unchecked_writer(ctx, at, scope, pointers)
+            what = f"{ctx.callee(at)}() reads `{text(arg)}` up to a terminator"
+            why = (
+                f"{what}; {ctx.callee(unchecked)}() at line {line_of(unchecked)} puts one into `{t.obj}` "
+                "only when it succeeds, and this read does not depend on its success (at the end of input "
+                "it leaves the buffer as it was)"
+                if unchecked is not None
+                else f"{what}, but no write before it is known to put one into `{t.obj}`"
+            )
+            return keep(ctx, at, why, "over-read")
+    return [ctx.note(at, f"`{text(arg)}` holds a string terminated inside its object", "guard")]
+
+
+def _from_callers(
+    ctx: Ctx, at: Node, arg: Node, func: Node | None, *, depth: int, unit: int
+) -> list[Note] | Outcome | None:
+    """``arg`` is a parameter that keeps what callers hand it, nothing in the function may change
+    the string before ``at`` (nor later in a loop around it), and every call of the function (all
+    visible: c_callers) hands it a terminated string. None when that does not apply."""
+    from .c_callers import entry_arguments, quiet_between
+
+    a = strip_expr(arg)
+    if func is None or depth >= MAX_CALLER_DEPTH or a.type != "identifier":
+        return None
+    param = text(a)
+    if param not in param_names(func):
+        return None
+    entries = entry_arguments(ctx, func, param)
+    if not entries:
+        return None
+    body = func.child_by_field_name("body")
+    if body is None:
+        return None
+    ours = aliases_of(func, param)
+    ok = {text(n) for n in walk(func) if n.type == "identifier"} - ours
+    spans = [(body.start_byte, at.start_byte)]
+    cur = at.parent
+    while cur is not None and cur != func:
+        if cur.type in _LOOPS:
+            spans.append((cur.start_byte, cur.end_byte))
+        cur = cur.parent
+    if not all(quiet_between(ctx, func, span, ok) for span in spans):
+        return None  # the function itself may change the string before the read
+    outer = ctx.unbound()
+    notes: list[Note] = [
+        ctx.note(
+            at,
+            f"{ctx.callee(at)}() reads the parameter `{param}`, and every call of {func_name(func)}() "
+            "hands it a terminated string",
+            "guard",
+        )
+    ]
+    for given, call in entries:
+        got = terminated_string(outer, call, given, enclosing_function(call), depth=depth + 1, unit=unit)
+        if isinstance(got, Outcome):
+            return got
+        notes.append(outer.note(call, f"`{text(given)}` is handed to `{param}` here", "guard"))
+        notes.extend(got[:1])
     return notes
 
 
