@@ -124,18 +124,24 @@ def _scan_file(ctx: Ctx, func: Node) -> tuple[bool, list[Node]] | None:
 
 def _program_local(ctx: Ctx, name: str) -> bool:
     """``name`` is a function of a program's own file (it defines ``main``) that no other file of
-    the workspace names: the program's other files are in the workspace, so this file's calls are
-    all its calls (as for a ``static`` function)."""
+    the workspace names, except other programs' own files (which define ``main`` too, so they are
+    never linked with this one): the program's other files are in the workspace, so this file's
+    calls are all its calls (as for a ``static`` function)."""
     if name == "main":
         return False
-    root = ctx.parsed.tree.root_node
-    if not any(n.type == "function_definition" and func_name(n) == "main" for n in root.named_children):
+    if not _defines_main(ctx.parsed.tree.root_node):
         return False
     try:
         mentioning = ctx.index.word_index().get(("call", name), [])
+        others = [ctx.index.file(f) for f in mentioning if f != ctx.path]
     except Exception:
         return False
-    return all(f == ctx.path for f in mentioning)
+    # a file that defines main too is another program: it cannot be linked with this one
+    return all(o is not None and _defines_main(o.tree.root_node) for o in others)
+
+
+def _defines_main(root: Node) -> bool:
+    return any(n.type == "function_definition" and func_name(n) == "main" for n in root.named_children)
 
 
 def _declares(n: Node, name: str) -> bool:

@@ -261,7 +261,10 @@ def terminated_string(
         if from_callers is not None:
             return from_callers
         return keep(ctx, at, f"`{text(arg)}` points to an object the analyst cannot follow", "over-read")
-    if func is not None and any(not inside(t.where, func) for t in targets):
+    params = set(param_names(func)) if func is not None else set()
+    if func is not None and any(
+        not inside(t.where, func) or (t.size is None and t.obj in params) for t in targets
+    ):
         from_callers = _from_callers(
             ctx, at, arg, func, depth=depth, unit=unit
         )  # objects of the callers: judged there
