@@ -34,6 +34,8 @@ class Ctx:
     call_sites: dict[int, tuple[bool, list[Node]] | None] = field(default_factory=dict)
     # how deep the quietness of callees is being followed (c_callers)
     quiet_depth: int = 0
+    # values of the callee's other parameters (never changed in it) at the call being followed
+    values: dict[str, int] = field(default_factory=dict)
 
     @property
     def path(self) -> str:
@@ -42,7 +44,7 @@ class Ctx:
     def unbound(self) -> Ctx:
         """This context without ``bindings`` (to judge another function of the file, whose names
         are not the parameters bound here)."""
-        if not self.bindings:
+        if not self.bindings and not self.values:
             return self
         return Ctx(
             self.finding,

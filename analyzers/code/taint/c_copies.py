@@ -91,6 +91,13 @@ def max_length(ctx: Ctx, n: Node, at: Node, func: Node | None) -> int | None:
     bounded where it is chosen: ``n > K ? K : n`` with ``n`` unsigned is at most ``K``."""
     got = max_int(ctx, n, at, func)
     e = strip_expr(n)
+    if got is None and e.type == "identifier" and func is not None:
+        defs = plain_definitions(func, text(e))  # `size_t n = a < K ? a : K;` once, before `at`
+        if defs and len(defs) == 1 and strip_expr(defs[0][1]).type == "conditional_expression":
+            from .c_conditions import runs_before
+
+            if runs_before(ctx, defs[0][0], at):
+                return max_length(ctx, defs[0][1], defs[0][0], func)
     if got is not None or e.type != "conditional_expression":
         return got
     bounds: list[int] = []
@@ -99,7 +106,11 @@ def max_length(ctx: Ctx, n: Node, at: Node, func: Node | None) -> int | None:
             return None
         value = max_int(ctx, arm, at, func)
         a = strip_expr(arm)
-        if value is None and a.type == "identifier" and cannot_be_negative(ctx, a, a, func):
+        if (
+            value is None
+            and a.type in {"identifier", "field_expression"}
+            and cannot_be_negative(ctx, a, a, func)
+        ):
             bound = upper_bound(ctx, a, a, func)  # the condition holds inside the arm that is chosen
             value = bound[0] if bound is not None and bound[0] >= 0 else None
         if value is None:

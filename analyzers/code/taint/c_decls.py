@@ -51,7 +51,7 @@ from .c_tree import (
     text,
     walk,
 )
-from .c_values import const_string, declared_in, declared_type, writes_argument
+from .c_values import const_int, const_string, declared_in, declared_type, writes_argument
 from .c_words import accesses
 from .outcome import Outcome
 from .values import Note
@@ -552,7 +552,14 @@ def _in_callee(
         space = writable(ctx, call_args(call)[i], func)
         if space is None:
             return None
-        bound = Ctx(octx.finding, octx.parsed, octx.index, octx.macros, {**octx.bindings, params[i]: space})
+        bound = Ctx(
+            octx.finding,
+            octx.parsed,
+            octx.index,
+            octx.macros,
+            {**octx.bindings, params[i]: space},
+            values=_constant_params(ctx, call, fdef, func),
+        )
         inner = aliases_of(fdef, params[i])
         returned = params[i] if _returned_back(call, fdef, params[i], pointers) else None
         escape = _escapes(fdef, inner, returns_ok=returned)
@@ -694,3 +701,16 @@ def _unterminated_read(
                 "unterminated string",
             )
     return None
+
+
+def _constant_params(ctx: Ctx, call: Node, fdef: Node, func: Node | None) -> dict[str, int]:
+    """The callee's parameters that ``call`` passes a constant (``sizeof(h->size)``, ``64``) and
+    that the callee never changes: their value throughout the callee for this call."""
+    from .c_callers import keeps_value
+
+    out: dict[str, int] = {}
+    for param, arg in zip(param_names(fdef), call_args(call), strict=False):
+        value = const_int(ctx, arg, func)
+        if value is not None and keeps_value(fdef, param):
+            out[param] = value
+    return out

@@ -9,7 +9,7 @@ from .c_conditions import comparisons, holding_conditions, reassigned
 from .c_context import Ctx
 from .c_lengths import string_length_bound
 from .c_macros import macro_conditions
-from .c_tree import callee_of, inside, squash, strip_expr, text
+from .c_tree import callee_of, inside, squash, strip_expr, text, walk
 from .c_values import UNSIGNED, const_int, declared_type, sizeof_value
 
 
@@ -141,9 +141,27 @@ def cannot_be_negative(ctx: Ctx, n: Node, at: Node, func: Node | None) -> bool:
         e.type == "call_expression" and callee_of(e) in {"strlen", "strnlen"}
     ):
         return True
+    if e.type == "field_expression":
+        return _unsigned_member(ctx, e)
     if e.type != "identifier":
         return False
     declared = declared_type(text(e), func, ctx.parsed.tree.root_node)
     if declared is not None and UNSIGNED.search(declared):
         return True
     return nonnegative(ctx, text(e), at, func)
+
+
+def _unsigned_member(ctx: Ctx, e: Node) -> bool:
+    """``s->n`` where every member called ``n`` declared in the file has an unsigned type."""
+    name = text(e.child_by_field_name("field") or e)
+    types = [
+        " ".join(
+            text(c)
+            for c in n.children
+            if c.type in {"primitive_type", "sized_type_specifier", "type_identifier"}
+        )
+        for n in walk(ctx.parsed.tree.root_node)
+        if n.type == "field_declaration"
+        and any(c.type == "field_identifier" and text(c) == name for c in n.named_children)
+    ]
+    return bool(types) and all(UNSIGNED.search(t) for t in types)

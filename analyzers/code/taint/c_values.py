@@ -198,6 +198,8 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
         s = const_string(ctx, call_args(node)[0], func, depth + 1)
         return len(s[0]) if s is not None else None  # a string that is always one literal
     if t == "identifier":
+        if text(node) in ctx.values and func is not None and text(node) in param_names(func):
+            return ctx.values[text(node)]  # a parameter this call passes a constant, unchanged in the callee
         macro = ctx.macro(text(node))
         if macro is not None:
             # defined more than one way (#ifdef branches): no one value holds for every build
