@@ -10,6 +10,7 @@ from tree_sitter import Node
 from .c_conditions import all_dead, split_live
 from .c_context import Ctx, review
 from .c_copies import copy_safe, copy_wrapper, wrapper_copy_safe
+from .c_getenv import only_tested
 from .c_index import index_safe
 from .c_overflow import scanned_number_uses
 from .c_scan import scan_safe, scanned_numbers
@@ -23,6 +24,9 @@ from .c_tree import (
 )
 from .outcome import Outcome
 from .values import Note
+
+# calls a line may hold beside getenv() that read nothing of its value (the tested call's line)
+_READ_ONLY_HERE = frozenset({"fprintf", "printf", "puts", "fputs", "perror"})
 
 
 def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
@@ -59,6 +63,9 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
                 "inside its object, and every copy or access that length bounds stays inside its object.",
                 reads,
             )
+        tested = only_tested(ctx, [c for c in lines_calls if callee_of(c) not in _READ_ONLY_HERE])
+        if tested is not None:
+            return tested
         return review("copy or array access", ctx.path, lo)
     live, dead = split_live(ctx, targets)
     if not live:

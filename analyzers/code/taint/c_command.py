@@ -38,6 +38,19 @@ def judge_command(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
     live, dead = split_live(ctx, [c for c, _, _, _ in sites])
     if not live:
         return all_dead(ctx, [c for c, _, _, _ in sites], dead)
+    probes = [c for c in live if callee_of(c) == "system" and _null_command(c)]
+    if probes and len(probes) == len(live):
+        return Outcome(
+            "FALSE_POSITIVE",
+            0.9,
+            "no command run",
+            " ".join(
+                f"system(NULL) at line {line_of(c)} only asks whether a shell is available; it runs "
+                "no command."
+                for c in probes
+            ),
+            [ctx.note(c, "system(NULL) runs no command", "constant") for c in probes],
+        )
     notes: list[Note] = []
     no_shell: list[str] = []  # exec calls of a fixed program whose words come from input, checked
     for call, args, what, _ in sites:
@@ -54,6 +67,14 @@ def judge_command(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
         for a0 in args:
             a = strip_expr(a0)
             if a.type in {"null", "number_literal"} or text(a) in {"NULL", "0"}:
+                if callee_of(call) == "system":
+                    notes.append(
+                        ctx.note(
+                            a,
+                            "system(NULL) only asks whether a shell is available: it runs no command",
+                            "constant",
+                        )
+                    )
                 continue
             if (
                 a.type == "identifier"
@@ -98,4 +119,11 @@ def judge_command(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
         "command built from constants",
         "The command is built only from literals and numbers; no input reaches it.",
         notes,
+    )
+
+
+def _null_command(call: Node) -> bool:
+    args = call_args(call)
+    return len(args) == 1 and (
+        strip_expr(args[0]).type == "null" or text(strip_expr(args[0])) in {"NULL", "0"}
     )
