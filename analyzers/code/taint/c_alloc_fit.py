@@ -150,8 +150,8 @@ def _ancestors(node: Node, top: Node) -> list[Node]:
 def _bounded(ctx: Ctx, length: Node, call: Node, func: Node) -> bool:
     """``length`` plus a small constant cannot wrap: a string length, or a value known to be
     non-negative and at most :data:`_MAX_SUM`."""
-    from .c_copies import max_length
     from .c_paths import cannot_be_negative, upper_bound
+    from .c_strings import max_int
 
     if length.type == "call_expression" and callee_of(length) in _MEASURES:
         return True
@@ -161,7 +161,7 @@ def _bounded(ctx: Ctx, length: Node, call: Node, func: Node) -> bool:
             value = strip_expr(defs[0][1])
             if value.type == "call_expression" and callee_of(value) in _MEASURES:
                 return True
-    top = max_length(ctx, length, call, func)
+    top = max_int(ctx, length, call, func)
     if top is None and length.type == "identifier":
         checked = upper_bound(ctx, length, call, func)
         top = checked[0] if checked is not None else None

@@ -283,6 +283,11 @@ def quiet_between(
 MAX_QUIET_DEPTH = 2
 
 
+def quiet_callee(ctx: Ctx, call: Node) -> bool:
+    """``call`` is of a workspace function that writes memory only through its own arrays."""
+    return _quiet_callee(ctx, call, frozenset())
+
+
 def _quiet_callee(ctx: Ctx, call: Node, trusted: frozenset[str]) -> bool:
     """``call`` is of a workspace function whose whole body writes memory only through its own
     arrays (and calls only such functions, to a small depth). ``trusted`` formats handed to it are

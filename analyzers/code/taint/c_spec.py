@@ -464,3 +464,11 @@ ROOT_OWNED_FILES: Final[frozenset[str]] = frozenset(
 )  # fmt: skip
 # Directories every user may write into: a fixed name there can be created or linked by another first.
 SHARED_DIRS: Final[tuple[str, ...]] = ("/tmp/", "/var/tmp/", "/dev/shm/")  # noqa: S108 (names, not used)
+# Calls that return a new terminated copy of a string (or NULL).
+STRING_DUPLICATORS: Final[frozenset[str]] = frozenset(
+    {"strdup", "strndup", "xstrdup", "xstrndup", "g_strdup", "g_strndup", "wcsdup"}
+)
+# Calls that read through a pointer member handed to them (and keep nothing).
+MEMBER_READERS: Final[frozenset[str]] = frozenset(
+    {"free", "printf", "fprintf", "snprintf", "sprintf", "dprintf", "syslog", "perror"}
+)

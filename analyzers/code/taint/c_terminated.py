@@ -250,6 +250,7 @@ def terminated_string(
         unit = 4 if ctx.callee(at) == "wcslen" else 1
     from .c_argv import program_argument
     from .c_context import keep
+    from .c_member_strings import member_string
     from .c_objects import points_to
 
     targets = points_to(ctx, arg, func) if func is not None else None
@@ -260,6 +261,9 @@ def terminated_string(
         from_callers = _from_callers(ctx, at, arg, func, depth=depth, unit=unit)
         if from_callers is not None:
             return from_callers
+        held = member_string(ctx, arg, at) if unit == 1 else None
+        if held is not None:
+            return held
         return keep(ctx, at, f"`{text(arg)}` points to an object the analyst cannot follow", "over-read")
     params = set(param_names(func)) if func is not None else set()
     if func is not None and any(
