@@ -72,7 +72,7 @@ def _stores(ctx: Ctx, name: str) -> list[Node] | None:
             use = _use(ctx, n)
             if use is None:
                 return None
-            if use != "read":
+            if not isinstance(use, str):
                 stores.append(use)
         elif n.type == "initializer_list" and not _initialiser_ok(ctx, n, name):
             return None
