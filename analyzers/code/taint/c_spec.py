@@ -468,7 +468,7 @@ SHARED_DIRS: Final[tuple[str, ...]] = ("/tmp/", "/var/tmp/", "/dev/shm/")  # noq
 STRING_DUPLICATORS: Final[frozenset[str]] = frozenset(
     {"strdup", "strndup", "xstrdup", "xstrndup", "g_strdup", "g_strndup", "wcsdup"}
 )
-# Calls that read through a pointer member handed to them (and keep nothing).
-MEMBER_READERS: Final[frozenset[str]] = frozenset(
-    {"free", "printf", "fprintf", "snprintf", "sprintf", "dprintf", "syslog", "perror"}
-)
+# Calls that only read the pointers they print (none is their destination) and keep nothing.
+PRINTERS: Final[frozenset[str]] = frozenset({"printf", "fprintf", "dprintf", "syslog", "perror"})
+# Calls that read through a pointer member handed to them, or release it (and keep nothing).
+MEMBER_READERS: Final[frozenset[str]] = PRINTERS | {"free"}

@@ -22,12 +22,14 @@ from .c_spec import BYTE_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_F
 from .c_tree import (
     aliases_of,
     call_args,
+    callee_of,
     declared_name,
     enclosing_function,
     func_name,
     inside,
     line_of,
     param_names,
+    plain_definitions,
     pointer_base,
     pointer_bases,
     squash,
@@ -264,6 +266,9 @@ def terminated_string(
         held = member_string(ctx, arg, at) if unit == 1 else None
         if held is not None:
             return held
+        fresh = _fresh_copy(ctx, arg, at, func) if unit == 1 else None
+        if fresh is not None:
+            return fresh
         return keep(ctx, at, f"`{text(arg)}` points to an object the analyst cannot follow", "over-read")
     params = set(param_names(func)) if func is not None else set()
     if func is not None and any(
@@ -307,6 +312,98 @@ def terminated_string(
             )
             return keep(ctx, at, why, "over-read")
     return [ctx.note(at, f"`{text(arg)}` holds a string terminated inside its object", "guard")]
+
+
+def _fresh_copy(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> list[Note] | None:
+    """``arg`` is a fresh copy of a string (``strdup(s)``), or a local only ever set to one, and
+    between that and ``at`` (no loop around ``at`` starting in between) nothing writes through it
+    and it does not escape: only its own names reach the new block, so other code cannot change it."""
+    from .c_spec import STRING_DUPLICATORS
+
+    a = strip_expr(arg)
+    if a.type == "call_expression" and callee_of(a) in STRING_DUPLICATORS:
+        return [ctx.note(at, f"`{text(arg)}` is a fresh terminated copy of a string", "guard")]
+    if func is None or a.type != "identifier":
+        return None
+    defs = plain_definitions(func, text(a))
+    if not defs or any(
+        strip_expr(v).type != "call_expression" or callee_of(strip_expr(v)) not in STRING_DUPLICATORS
+        for _d, v in defs
+    ):
+        return None
+    first = min(d.start_byte for d, _v in defs)
+    if first > at.start_byte:
+        return None
+    ours = aliases_of(func, text(a))
+    if _loops_between(at, func, first):
+        return None  # a later round may read it after code below changed it
+    # until it escapes (stored in memory, handed to code that may keep it), only its own names reach
+    # the fresh block: other stores and calls cannot change it; from then on, nothing may
+    if _first_escape(ctx, func, ours, (first, at.start_byte)) is not None:
+        return None
+    if not _no_store_through(func, ours, (first, at.start_byte)):
+        return None
+    return [
+        ctx.note(at, f"`{text(arg)}` holds a fresh terminated copy of a string", "guard"),
+        *(ctx.note(v, f"`{text(v)}` makes it", "constant") for _d, v in defs[:2]),
+    ]
+
+
+def _loops_between(at: Node, func: Node, first: int) -> bool:
+    """A loop around ``at`` that starts after ``first``: its rounds run ``at`` again."""
+    cur = at.parent
+    while cur is not None and cur != func:
+        if cur.type in _LOOPS and cur.start_byte > first:
+            return True
+        cur = cur.parent
+    return False
+
+
+def _first_escape(ctx: Ctx, func: Node, ours: set[str], span: tuple[int, int]) -> Node | bool | None:
+    """The first node in ``span`` after which other code may reach the block ``ours`` point to (a
+    store of one of them into memory, a call handed one that may keep or write it); None when none;
+    False when the block may be released or changed there."""
+    from .c_spec import PRINTERS
+
+    for n in walk(func):
+        if n.end_byte <= span[0] or n.start_byte >= span[1]:
+            continue
+        if n.type == "assignment_expression":
+            right, left = n.child_by_field_name("right"), n.child_by_field_name("left")
+            if right is not None and pointer_bases(right) & ours and left is not None:
+                lhs = strip_expr(left)
+                if lhs.type != "identifier":
+                    return n
+        elif n.type == "call_expression":
+            handed = any(pointer_bases(x) & ours for x in call_args(n))
+            if not handed:
+                continue
+            callee = ctx.callee(n)
+            if callee in {"free", "realloc"}:
+                return False
+            if callee in READ_ONLY_ARGS or callee in PRINTERS:
+                continue
+            return n
+    return None
+
+
+def _no_store_through(func: Node, ours: set[str], span: tuple[int, int]) -> bool:
+    """No ``p[i] = v`` / ``*p = v`` through one of ``ours`` in ``span``."""
+    for n in walk(func):
+        if n.end_byte <= span[0] or n.start_byte >= span[1]:
+            continue
+        if n.type in {"assignment_expression", "update_expression"}:
+            target = (
+                n.child_by_field_name("left")
+                if n.type == "assignment_expression"
+                else n.child_by_field_name("argument")
+            )
+            t = strip_expr(target) if target is not None else None
+            if t is not None and t.type in {"subscript_expression", "pointer_expression"}:
+                base = t.child_by_field_name("argument")
+                if base is not None and pointer_bases(base) & ours:
+                    return False
+    return True
 
 
 def _from_callers(

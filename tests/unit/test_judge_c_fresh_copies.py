@@ -1,0 +1,83 @@
+"""strlen() of a fresh copy (strdup): terminated while only its own names reach the new block (no
+store through it, not handed to code that may keep or free it before the read). Code written for
+these tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sastls.analyzers.code.index import WorkspaceIndex
+from sastls.analyzers.code.judge import judge_finding
+from sastls.analyzers.findings.model import Finding, Location, Region
+
+HEAD = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\nvoid keep(char *);\n"
+STRLEN = "buffer/strlen:Does not handle strings that are not \\0-terminated (CWE-126)."
+
+CASES = [
+    (
+        "fresh-then-measured",
+        """size_t f(const char *s)
+{
+    char *v = strdup(s);
+    if (v == NULL) return 0;
+    size_t n = strlen(v); /* <- */
+    free(v);
+    return n;
+}""",
+        "FP",
+    ),
+    (
+        "fresh-then-overwritten",
+        """size_t f(const char *s, size_t k)
+{
+    char *v = strdup(s);
+    if (v == NULL) return 0;
+    v[k] = 'x';
+    return strlen(v); /* <- */
+}""",
+        "not",
+    ),
+    (
+        "fresh-escaped-first",
+        """size_t f(const char *s)
+{
+    char *v = strdup(s);
+    if (v == NULL) return 0;
+    keep(v);
+    return strlen(v); /* <- */
+}""",
+        "not",
+    ),
+    (
+        "fresh-released",
+        """size_t f(const char *s)
+{
+    char *v = strdup(s);
+    free(v);
+    return strlen(v); /* <- */
+}""",
+        "not",
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "body", "want"), CASES, ids=[c[0] for c in CASES])
+def test_fresh_copies(tmp_path: Path, case: str, body: str, want: str) -> None:
+    code = HEAD + body + "\n"
+    (tmp_path / "main.c").write_text(code)
+    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
+    finding = Finding(
+        tool="flawfinder",
+        rule_id="FF1022",
+        rule_name="buffer/strlen",
+        message=STRLEN,
+        location=Location("main.c", Region(line)),
+        cwe=(126,),
+    )
+    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    if want == "FP":
+        assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
+        assert "fresh terminated copy" in got.justification
+    else:
+        assert got.verdict != "FALSE_POSITIVE", (case, got.justification)
