@@ -1797,10 +1797,10 @@ static void put(char *dst, size_t cap, const char *src)
         memcpy(dst, src, n + 1);
     }
 }
-void run(const char *in)
+void run(const char *in, size_t cap)
 {
     char name[24]; /* <- */
-    put(name, sizeof(name), in);
+    put(name, cap < sizeof(name) ? cap : sizeof(name), in);
 }
 """,
         {},

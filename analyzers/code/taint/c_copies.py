@@ -13,6 +13,7 @@ from .c_context import Ctx, keep
 from .c_elements import elements_fit
 from .c_guards import guarded_copy
 from .c_objects import elem_of, room, writable
+from .c_pair_write import paired_destination
 from .c_paths import cannot_be_negative, upper_bound, upper_bound_of
 from .c_provenance import definition_of
 from .c_roomleft import at_string_end, room_left
@@ -629,6 +630,9 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     fitted = allocated_for_length(ctx, call, dst, n, func) if name not in WIDE_COPIES else None
     if fitted is not None:
         return [sink, fitted]
+    paired = paired_destination(ctx, call, dst, n, func) if name not in WIDE_COPIES else None
+    if paired is not None:
+        return [sink, paired]
     return keep(ctx, call, f"length `{text(n)}` of {name}() is not bounded by `{text(dst)}`")
 
 

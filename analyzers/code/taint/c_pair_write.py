@@ -1,0 +1,203 @@
+"""A write into a (pointer, size) parameter pair, checked against the size: ``f(char *dst, size_t
+dstsz, ...)`` with ``if (dlen + 1 + nlen >= dstsz) return -1;`` before ``memcpy(dst + dlen + 1,
+name, nlen)``. It fits when
+
+- every call of ``f`` (all visible: c_callers) hands ``dst`` an object of at least the bytes it
+  hands ``dstsz`` (``f(buf, sizeof buf, ...)``), and neither parameter changes in ``f``;
+- a check holding at the write keeps a sum ``small`` below (or at most) ``dstsz``, and the write's
+  extent (its offset plus its length) is at most ``small``: every variable counts in ``small`` at
+  least as often as in the extent and cannot be negative, and the constants leave room;
+- the sum cannot wrap: each of its variables is a string's length (``strlen``, perhaps counted
+  down under a check that it is positive) or has a small known bound.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .c_context import Ctx
+from .c_tree import call_args, callee_of, enclosing_function, param_names, strip_expr, text, walk
+from .c_values import const_int
+from .values import Note
+
+Linear = tuple[dict[str, int], int]
+_LIMIT = 1 << 30
+
+
+def paired_destination(ctx: Ctx, call: Node, dst: Node, length: Node, func: Node | None) -> Note | None:
+    """A note when the write of ``length`` bytes at ``dst`` stays inside a checked parameter pair."""
+    from .c_callers import keeps_value
+    from .c_guards import checks_before
+
+    if func is None:
+        return None
+    at = _pointer(ctx, dst, func)
+    size_of = _linear(ctx, length, func)
+    if at is None or size_of is None:
+        return None
+    base, offset = at
+    params = param_names(func)
+    if base not in params or not keeps_value(func, base):
+        return None
+    want = _add(offset, size_of)
+    for check in checks_before(ctx, call):
+        big = strip_expr(check.big)
+        if big.type != "identifier" or text(big) not in params or not keeps_value(func, text(big)):
+            continue
+        if check.changed & (set(want[0]) | {text(big), base}):
+            continue
+        small = _linear(ctx, check.small, func)
+        if small is None:
+            continue
+        spare = small[1] - want[1] + (1 if check.strict else 0)
+        if spare < 0 or any(small[0].get(v, 0) < c for v, c in want[0].items()):
+            continue
+        if any(c < 0 for c in small[0].values()):
+            continue
+        if not all(_cannot_wrap(ctx, v, check.where, func) for v in small[0]):
+            continue
+        callers = _pair_holds(ctx, func, params.index(base), params.index(text(big)))
+        if callers is None:
+            continue
+        return ctx.note(
+            check.where,
+            f"`{text(check.small)}` is checked against `{text(big)}`, and every call of this function "
+            f"hands `{base}` at least `{text(big)}` bytes ({callers})",
+            "guard",
+        )
+    return None
+
+
+def _pointer(ctx: Ctx, e: Node, func: Node) -> tuple[str, Linear] | None:
+    """``dst + dlen + 1`` as its base pointer and its offset."""
+    e = strip_expr(e)
+    if e.type == "identifier":
+        return text(e), ({}, 0)
+    if e.type == "binary_expression" and text(e.child_by_field_name("operator")) == "+":
+        left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+        inner = _pointer(ctx, left, func) if left is not None else None
+        more = _linear(ctx, right, func) if right is not None else None
+        if inner is not None and more is not None:
+            return inner[0], _add(inner[1], more)
+    return None
+
+
+def _linear(ctx: Ctx, e: Node, func: Node) -> Linear | None:
+    """``e`` as a sum of variables times constants plus a constant."""
+    e = strip_expr(e)
+    value = const_int(ctx, e, func)
+    if value is not None:
+        return {}, value
+    if e.type == "identifier":
+        return {text(e): 1}, 0
+    if e.type == "binary_expression":
+        op = text(e.child_by_field_name("operator"))
+        left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+        if left is None or right is None:
+            return None
+        if op in {"+", "-"}:
+            a = _linear(ctx, left, func)
+            b = _linear(ctx, right, func)
+            if a is None or b is None:
+                return None
+            return _add(a, b if op == "+" else ({k: -v for k, v in b[0].items()}, -b[1]))
+        if op == "*":
+            for x, y in ((left, right), (right, left)):
+                k = const_int(ctx, y, func)
+                if k is None or k < 0:
+                    continue
+                got = _linear(ctx, x, func)
+                if got is not None:
+                    return {v: c * k for v, c in got[0].items()}, got[1] * k
+    return None
+
+
+def _add(a: Linear, b: Linear) -> Linear:
+    out = dict(a[0])
+    for k, v in b[0].items():
+        out[k] = out.get(k, 0) + v
+    return {k: v for k, v in out.items() if v}, a[1] + b[1]
+
+
+def _cannot_wrap(ctx: Ctx, var: str, at: Node, func: Node) -> bool:
+    """``var`` is a string's length (perhaps counted down while positive) or a non-negative value
+    with a small known bound: a sum of a few such values does not wrap."""
+    from .c_paths import cannot_be_negative, upper_bound
+
+    ident = next((n for n in walk(func) if n.type == "identifier" and text(n) == var), None)
+    if ident is None:
+        return False
+    bound = upper_bound(ctx, ident, at, func)
+    if bound is not None and 0 <= bound[0] <= _LIMIT and cannot_be_negative(ctx, ident, at, func):
+        return True
+    measured = [
+        n
+        for n in walk(func)
+        if n.type in {"init_declarator", "assignment_expression"}
+        and text(n.child_by_field_name("declarator") or n.child_by_field_name("left") or n).strip() == var
+    ]
+    if not measured:
+        return False
+    for n in measured:
+        value = n.child_by_field_name("value") or n.child_by_field_name("right")
+        v = strip_expr(value) if value is not None else None
+        if v is None or v.type != "call_expression" or callee_of(v) not in {"strlen", "strnlen", "wcslen"}:
+            return False
+        if n.type == "assignment_expression" and text(n.child_by_field_name("operator")) != "=":
+            return False
+    # other changes: only `var--` / `--var`, once under a test that it is positive
+    for n in walk(func):
+        named = n.child_by_field_name("argument") or n.child_by_field_name("left") or n
+        if text(strip_expr(named)) != var:
+            continue
+        if n.type == "update_expression" and ("++" in text(n) or not _positive_at(n, var)):
+            return False
+        if n.type == "assignment_expression" and n not in measured:
+            return False
+        if n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
+            return False
+    return True
+
+
+def _positive_at(node: Node, var: str) -> bool:
+    """A condition tested on the way to the decrement ``node`` said ``var > 0``, and the statement
+    it guards decrements ``var`` only there."""
+    from .c_conditions import comparisons, holding_conditions
+
+    for cond, truth, where in holding_conditions(node, as_tested=True):
+        decrements = [
+            n
+            for n in walk(where)
+            if n.type == "update_expression"
+            and text(strip_expr(n.child_by_field_name("argument") or n)) == var
+        ]
+        if len(decrements) != 1:
+            continue
+        for v, op, other in comparisons(cond, truth):
+            if v == var and (op, text(other)) in {(">", "0"), (">=", "1"), ("!=", "0")}:
+                return True
+    return False
+
+
+def _pair_holds(ctx: Ctx, func: Node, p: int, s: int) -> str | None:
+    """Every visible call hands parameter ``p`` an object of at least the bytes it hands ``s``:
+    a short description, or None."""
+    from .c_callers import visible_calls
+    from .c_objects import writable
+
+    calls = visible_calls(ctx, func)
+    if not calls:
+        return None
+    outer = ctx.unbound()
+    shown: list[str] = []
+    for call in calls:
+        args = call_args(call)
+        if max(p, s) >= len(args):
+            return None
+        where = enclosing_function(call)
+        room = writable(outer, strip_expr(args[p]), where)
+        size = const_int(outer, args[s], where)
+        if room is None or size is None or size > room:
+            return None
+        shown.append(f"line {call.start_point[0] + 1}: {size} of {room}")
+    return "; ".join(shown[:3])

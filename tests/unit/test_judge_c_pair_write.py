@@ -1,0 +1,93 @@
+"""A write into a (pointer, size) parameter pair checked against the size (c_pair_write.py): every
+visible call hands the pointer at least the size's bytes, a check keeps the write's offset plus length
+within the size, and the checked sum cannot wrap. Code written for these tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sastls.analyzers.code.index import WorkspaceIndex
+from sastls.analyzers.code.judge import judge_finding
+from sastls.analyzers.findings.model import Finding, Location, Region
+
+MEMCPY = "buffer/memcpy:Does not check for buffer overflows when copying to destination (CWE-120)."
+JOIN = """#include <string.h>
+static int join(char *dst, size_t dstsz, const char *dir, const char *name)
+{
+    size_t dlen = strlen(dir);
+    size_t nlen = strlen(name);
+    while (nlen > 0 && name[0] == '/') {
+        name++;
+        nlen--;
+    }
+    if (CHECK)
+        return -1;
+    memcpy(dst, dir, dlen); /* <- */
+    dst[dlen] = '/';
+    memcpy(dst + dlen + 1, name, nlen);
+    dst[dlen + 1 + nlen] = '\\0';
+    return 0;
+}
+int main(int argc, char **argv)
+{
+    char full[256];
+    if (argc < 3) return 1;
+    return join(full, SIZE, argv[1], argv[2]);
+}
+"""
+CASES = {
+    "checked-sum": ("dlen + 1 + nlen >= dstsz", "sizeof(full)", "FP"),
+    "caller-hands-more-than-it-has": ("dlen + 1 + nlen >= dstsz", "512", "not"),
+    "check-misses-the-offset": ("nlen >= dstsz", "sizeof(full)", "not"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_checked_parameter_pair(tmp_path: Path, case: str) -> None:
+    check, size, want = CASES[case]
+    code = JOIN.replace("CHECK", check).replace("SIZE", size)
+    (tmp_path / "main.c").write_text(code)
+    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
+    finding = Finding(
+        tool="flawfinder",
+        rule_id="FF1004",
+        rule_name="buffer/memcpy",
+        message=MEMCPY,
+        location=Location("main.c", Region(line)),
+        cwe=(120,),
+    )
+    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    if want == "FP":
+        assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
+        assert "every call of this function" in got.justification
+    else:
+        assert got.verdict != "FALSE_POSITIVE", (case, got.justification)
+
+
+def test_an_unbounded_length_may_wrap_the_sum(tmp_path: Path) -> None:
+    code = """#include <string.h>
+static int put(char *dst, size_t dstsz, const char *src, size_t n)
+{
+    if (n + 1 > dstsz)
+        return -1;
+    memcpy(dst, src, n); /* <- */
+    dst[n] = 0;
+    return 0;
+}
+int main(int argc, char **argv)
+{
+    char b[16];
+    return put(b, sizeof b, argv[0], (size_t)argc * 1000000000000u);
+}
+"""
+    (tmp_path / "main.c").write_text(code)
+    finding = Finding(
+        tool="flawfinder",
+        rule_id="FF1004",
+        rule_name="buffer/memcpy",
+        message=MEMCPY,
+        location=Location("main.c", Region(6)),
+        cwe=(120,),
+    )
+    assert judge_finding(finding, WorkspaceIndex(tmp_path)).verdict != "FALSE_POSITIVE"
