@@ -91,3 +91,35 @@ int main(int argc, char **argv)
         cwe=(120,),
     )
     assert judge_finding(finding, WorkspaceIndex(tmp_path)).verdict != "FALSE_POSITIVE"
+
+
+STRCPY = "buffer/strcpy:Does not check for buffer overflows when copying to destination (CWE-120)."
+SUFFIX = """#include <string.h>
+struct job { char output[64]; };
+int name(struct job *j, const char *in)
+{
+    size_t base = strlen(in);
+    if (base + sizeof(".png") > LIMIT)
+        return -1;
+    memcpy(j->output, in, base);
+    strcpy(j->output + base, ".png"); /* <- */
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize(("limit", "want"), [("sizeof(j->output)", "FP"), ("sizeof(j->output) + 1", "not")])
+def test_a_literal_appended_at_a_checked_offset(tmp_path: Path, limit: str, want: str) -> None:
+    code = SUFFIX.replace("LIMIT", limit)
+    (tmp_path / "main.c").write_text(code)
+    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
+    finding = Finding(
+        tool="flawfinder",
+        rule_id="FF1001",
+        rule_name="buffer/strcpy",
+        message=STRCPY,
+        location=Location("main.c", Region(line)),
+        cwe=(120,),
+    )
+    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), got.justification

@@ -13,7 +13,7 @@ from .c_context import Ctx, keep
 from .c_elements import elements_fit
 from .c_guards import guarded_copy
 from .c_objects import elem_of, room, writable
-from .c_pair_write import paired_destination
+from .c_pair_write import checked_extent, paired_destination
 from .c_paths import cannot_be_negative, upper_bound, upper_bound_of
 from .c_provenance import definition_of
 from .c_roomleft import at_string_end, room_left
@@ -529,6 +529,10 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         sized = sized_for_source(ctx, call, func)
         if sized is not None:
             return [sink, sized]
+        if src is not None and func is not None:
+            checked = checked_extent(ctx, call, dst, ({}, (len(src[0]) + 1) * unit), func)
+            if checked is not None:
+                return [sink, checked]
         return keep(ctx, call, f"{name}() copies a source not known to fit `{text(dst)}`")
     if name in {"sprintf", "vsprintf"}:
         fmt = const_string(ctx, args[1], func) if len(args) > 1 else None

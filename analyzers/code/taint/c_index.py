@@ -10,6 +10,7 @@ from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, keep
 from .c_objects import elem_of, writable
 from .c_overflow import interval
+from .c_pair_write import add, checked_extent, linear_of
 from .c_paths import upper_bound
 from .c_roomleft import received_index, string_length_index
 from .c_tree import (
@@ -85,6 +86,11 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
                 f"({count} elements, 0 to {count - 1})",
                 "index out of bounds",
             )
+    if func is not None and elem == 1:
+        at = linear_of(ctx, idx, func)
+        checked = checked_extent(ctx, sub, arr, add(at, ({}, 1)), func) if at is not None else None
+        if checked is not None:
+            return [sink, checked]
     return keep(
         ctx, sub, f"index `{text(idx)}` is not checked against both ends of `{name}`", "unchecked index"
     )

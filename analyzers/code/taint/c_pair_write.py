@@ -25,60 +25,84 @@ _LIMIT = 1 << 30
 
 
 def paired_destination(ctx: Ctx, call: Node, dst: Node, length: Node, func: Node | None) -> Note | None:
-    """A note when the write of ``length`` bytes at ``dst`` stays inside a checked parameter pair."""
-    from .c_callers import keeps_value
-    from .c_guards import checks_before
-
+    """A note when the write of ``length`` bytes at ``dst`` stays inside its object by a check."""
     if func is None:
         return None
-    at = _pointer(ctx, dst, func)
     size_of = _linear(ctx, length, func)
-    if at is None or size_of is None:
+    return checked_extent(ctx, call, dst, size_of, func) if size_of is not None else None
+
+
+def checked_extent(ctx: Ctx, at: Node, dst: Node, size_of: Linear, func: Node) -> Note | None:
+    """A note when writing ``size_of`` bytes (or elements) at ``dst`` stays inside the object ``dst``
+    points into by a check holding at ``at``: the object is a (pointer, size) parameter pair whose
+    every visible call hands enough, or an object of known size at least the checked bound."""
+    from .c_callers import keeps_value
+    from .c_guards import checks_before
+    from .c_objects import writable
+
+    found = _pointer(ctx, dst, func)
+    if found is None:
         return None
-    base, offset = at
-    params = param_names(func)
-    if base not in params or not keeps_value(func, base):
-        return None
+    obj, offset = found
     want = _add(offset, size_of)
-    for check in checks_before(ctx, call):
+    if want[1] < 0 or any(c < 0 for c in want[0].values()):
+        return None  # a part that may be negative: the write may start before the object
+    params = param_names(func)
+    pair = obj.type == "identifier" and text(obj) in params and keeps_value(func, text(obj))
+    room = None if pair else writable(ctx, obj, func)
+    if not pair and room is None:
+        return None
+    for check in checks_before(ctx, at):
         big = strip_expr(check.big)
-        if big.type != "identifier" or text(big) not in params or not keeps_value(func, text(big)):
-            continue
-        if check.changed & (set(want[0]) | {text(big), base}):
+        if check.changed & (set(want[0]) | {text(big), text(obj)}):
             continue
         small = _linear(ctx, check.small, func)
-        if small is None:
+        if small is None or any(c < 0 for c in small[0].values()):
             continue
         spare = small[1] - want[1] + (1 if check.strict else 0)
         if spare < 0 or any(small[0].get(v, 0) < c for v, c in want[0].items()):
             continue
-        if any(c < 0 for c in small[0].values()):
-            continue
         if not all(_cannot_wrap(ctx, v, check.where, func) for v in small[0]):
             continue
-        callers = _pair_holds(ctx, func, params.index(base), params.index(text(big)))
-        if callers is None:
-            continue
-        return ctx.note(
-            check.where,
-            f"`{text(check.small)}` is checked against `{text(big)}`, and every call of this function "
-            f"hands `{base}` at least `{text(big)}` bytes ({callers})",
-            "guard",
-        )
+        if pair:
+            if big.type != "identifier" or text(big) not in params or not keeps_value(func, text(big)):
+                continue
+            callers = _pair_holds(ctx, func, params.index(text(obj)), params.index(text(big)))
+            if callers is None:
+                continue
+            why = (
+                f"`{text(check.small)}` is checked against `{text(big)}`, and every call of this function "
+                f"hands `{text(obj)}` at least `{text(big)}` bytes ({callers})"
+            )
+        else:
+            limit = const_int(ctx, big, func)
+            if limit is None or room is None or limit > room:
+                continue
+            why = f"`{text(check.small)}` is checked against {limit}, and `{text(obj)}` holds {room}"
+        return ctx.note(check.where, why, "guard")
     return None
 
 
-def _pointer(ctx: Ctx, e: Node, func: Node) -> tuple[str, Linear] | None:
-    """``dst + dlen + 1`` as its base pointer and its offset."""
+def _pointer(ctx: Ctx, e: Node, func: Node) -> tuple[Node, Linear] | None:
+    """``dst + dlen + 1`` (or ``&dst[k]``) as the object it points into and its offset."""
     e = strip_expr(e)
-    if e.type == "identifier":
-        return text(e), ({}, 0)
+    if e.type in {"identifier", "field_expression"}:
+        return e, ({}, 0)
+    if e.type == "pointer_expression" and text(e.child_by_field_name("operator")) == "&":
+        inner = strip_expr(e.child_by_field_name("argument") or e)
+        if inner.type == "subscript_expression":
+            arr, idx = inner.child_by_field_name("argument"), inner.child_by_field_name("index")
+            base = _pointer(ctx, arr, func) if arr is not None else None
+            more = _linear(ctx, idx, func) if idx is not None else None
+            if base is not None and more is not None:
+                return base[0], _add(base[1], more)
+        return None
     if e.type == "binary_expression" and text(e.child_by_field_name("operator")) == "+":
         left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
-        inner = _pointer(ctx, left, func) if left is not None else None
-        more = _linear(ctx, right, func) if right is not None else None
-        if inner is not None and more is not None:
-            return inner[0], _add(inner[1], more)
+        start = _pointer(ctx, left, func) if left is not None else None
+        extra = _linear(ctx, right, func) if right is not None else None
+        if start is not None and extra is not None:
+            return start[0], _add(start[1], extra)
     return None
 
 
@@ -110,6 +134,16 @@ def _linear(ctx: Ctx, e: Node, func: Node) -> Linear | None:
                 if got is not None:
                     return {v: c * k for v, c in got[0].items()}, got[1] * k
     return None
+
+
+def linear_of(ctx: Ctx, e: Node, func: Node) -> Linear | None:
+    """``e`` as a sum of variables times constants plus a constant, or None."""
+    return _linear(ctx, e, func)
+
+
+def add(a: Linear, b: Linear) -> Linear:
+    """The sum of two linear expressions."""
+    return _add(a, b)
 
 
 def _add(a: Linear, b: Linear) -> Linear:
