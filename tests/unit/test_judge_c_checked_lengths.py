@@ -104,3 +104,45 @@ def test_checked_string_lengths(
         assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
     else:
         assert got.verdict != "FALSE_POSITIVE", (case, got.justification)
+
+
+CLAMP = """#include <string.h>
+#include <stdint.h>
+struct sess { char username[32]; };
+int parse(struct sess *s, const char *val, uint16_t vlen, int tag)
+{
+    size_t n;
+    while (tag-- > 0) {
+        switch (tag) {
+        case 1:
+            n = vlen < sizeof(s->username) - 1 ? vlen : sizeof(s->username) - 1;
+            memcpy(s->username, "0123456789012345678901234567890123456789", n); /* <- */
+            s->username[n] = '\\0';
+            break;
+        default:
+            n = vlen;
+            break;
+        }
+    }
+    return 0;
+}
+"""
+
+
+def test_a_clamp_just_before_the_copy_in_a_case_bounds_it(tmp_path: Path) -> None:
+    (tmp_path / "main.c").write_text(CLAMP)
+    line = next(i for i, ln in enumerate(CLAMP.splitlines(), 1) if "/* <- */" in ln)
+    finding = Finding(
+        tool="flawfinder",
+        rule_id="FF1004",
+        message="buffer/memcpy:Does not check for buffer overflows when copying to destination (CWE-120).",
+        location=Location("main.c", Region(line)),
+        cwe=(120,),
+    )
+    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    assert got.verdict == "FALSE_POSITIVE", got.justification
+    unclamped = CLAMP.replace(
+        "n = vlen < sizeof(s->username) - 1 ? vlen : sizeof(s->username) - 1;", "n = vlen;"
+    )
+    (tmp_path / "main.c").write_text(unclamped)
+    assert judge_finding(finding, WorkspaceIndex(tmp_path)).verdict != "FALSE_POSITIVE"

@@ -93,12 +93,14 @@ def max_length(ctx: Ctx, n: Node, at: Node, func: Node | None) -> int | None:
     got = max_int(ctx, n, at, func)
     e = strip_expr(n)
     if got is None and e.type == "identifier" and func is not None:
-        defs = plain_definitions(func, text(e))  # `size_t n = a < K ? a : K;` once, before `at`
-        if defs and len(defs) == 1 and strip_expr(defs[0][1]).type == "conditional_expression":
+        defs = plain_definitions(func, text(e))  # `size_t n = a < K ? a : K;` the last before `at`
+        before = [d for d in defs or [] if d[0].end_byte <= at.start_byte]
+        if before and strip_expr(before[-1][1]).type == "conditional_expression":
             from .c_conditions import runs_before
 
-            if runs_before(ctx, defs[0][0], at):
-                return max_length(ctx, defs[0][1], defs[0][0], func)
+            d = before[-1][0]
+            if (runs_before(ctx, d, at) and not _loop_around(at, func, d)) or _earlier_in_block(d, at):
+                return max_length(ctx, before[-1][1], d, func)
     if got is not None or e.type != "conditional_expression":
         return got
     bounds: list[int] = []
@@ -1004,3 +1006,34 @@ def checked_length(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> tuple[in
     mine |= set().union(*(aliases_of(func, m) for m in mine)) if mine else set()
     ok = {text(n) for n in walk(func) if n.type == "identifier"} - mine
     return bound if quiet_between(ctx, func, (where.end_byte, at.start_byte), ok) else None
+
+
+def _loop_around(at: Node, func: Node, since: Node) -> bool:
+    """A loop around ``at`` that also holds ``since``' start: a later round may reach ``at`` after
+    another definition (later in the loop) ran."""
+    from .c_conditions import LOOPS
+
+    cur = at.parent
+    while cur is not None and cur != func:
+        if cur.type in LOOPS and cur.start_byte <= since.start_byte:
+            return True
+        cur = cur.parent
+    return False
+
+
+def _earlier_in_block(node: Node, at: Node) -> bool:
+    """``node``'s statement is a statement of a block (or a ``case``) that ``at`` comes later in, with
+    no label between them: whenever ``at`` runs, ``node`` ran just before in the same pass."""
+    stmt = node
+    while stmt.parent is not None and stmt.parent.type not in {"compound_statement", "case_statement"}:
+        stmt = stmt.parent
+    block = stmt.parent
+    if (
+        block is None
+        or not (block.start_byte <= at.start_byte < block.end_byte)
+        or stmt.end_byte > at.start_byte
+    ):
+        return False
+    return not any(
+        c.type == "labeled_statement" and stmt.end_byte <= c.start_byte < at.start_byte for c in walk(block)
+    )
