@@ -146,3 +146,42 @@ def test_a_clamp_just_before_the_copy_in_a_case_bounds_it(tmp_path: Path) -> Non
     )
     (tmp_path / "main.c").write_text(unclamped)
     assert judge_finding(finding, WorkspaceIndex(tmp_path)).verdict != "FALSE_POSITIVE"
+
+
+WRITTEN = """#include <stdio.h>
+#include <string.h>
+int main(int argc, char **argv)
+{
+    char name[64], out[OUT];
+    FILL
+    sprintf(out, "hello %s!", name); /* <- */
+    puts(out);
+    return argc;
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("fill", "out", "want"),
+    [
+        ("if (!fgets(name, sizeof name, stdin)) return 1;", "100", "FP"),
+        ('if (scanf("%63s", name) != 1) return 1;', "100", "FP"),
+        ('snprintf(name, sizeof name, "%s", argv[0]);', "100", "FP"),
+        ("if (!fgets(name, sizeof name, stdin)) return 1;", "60", "not"),
+        ('if (scanf("%s", name) != 1) return 1;', "100", "not"),
+        ("memcpy(name, argv[0], sizeof name);", "100", "not"),
+    ],
+)
+def test_sprintf_of_a_string_written_with_a_bound(tmp_path: Path, fill: str, out: str, want: str) -> None:
+    code = WRITTEN.replace("FILL", fill).replace("OUT", out)
+    (tmp_path / "main.c").write_text(code)
+    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
+    finding = Finding(
+        tool="flawfinder",
+        rule_id="FF1015",
+        message="buffer/sprintf:Does not check for buffer overflows (CWE-120).",
+        location=Location("main.c", Region(line)),
+        cwe=(120,),
+    )
+    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), (fill, out, got.justification)

@@ -133,3 +133,40 @@ def test_an_unchecked_fgets_is_named_as_the_reason(tmp_path: Path) -> None:
     got = judge_finding(finding, WorkspaceIndex(tmp_path))
     assert got.verdict == "TRUE_POSITIVE", got.justification
     assert "fgets() at line 6" in got.justification and "only when it succeeds" in got.justification
+
+
+SCANNED = """#include <stdio.h>
+int main(void)
+{
+    char name[64], out[100];
+    if (CHECK)
+        return 1;
+    sprintf(out, "hello %s!", name); /* <- */
+    puts(out);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("check", "want"),
+    [
+        ('scanf("%63s", name) != 1', "FP"),
+        ('scanf("%63s", name) < 1', "FP"),
+        ('scanf("%63s", name) == EOF', "not"),
+        ('scanf("%63s", name) < 0', "not"),
+    ],
+)
+def test_a_scanned_string_is_terminated_when_the_count_says_so(tmp_path: Path, check: str, want: str) -> None:
+    code = SCANNED.replace("CHECK", check)
+    (tmp_path / "main.c").write_text(code)
+    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
+    finding = Finding(
+        tool="flawfinder",
+        rule_id="FF1015",
+        message="buffer/sprintf:Does not check for buffer overflows (CWE-120).",
+        location=Location("main.c", Region(line)),
+        cwe=(120,),
+    )
+    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), (check, got.justification)

@@ -481,3 +481,27 @@ def _nonnull_call(atom: Node, truth: bool, call: Node) -> bool:
         if strip_expr(x).id == call.id and squash(text(y)) in _NULLS:
             return truth == (op == "!=")
     return False
+
+
+def counted_before(call: Node, at: Node, count: int) -> bool:
+    """``at`` runs only after ``call`` (a scanf-like call) returned at least ``count``: a condition
+    holding at ``at`` says so (``if (sscanf(..) != 2) return;``, ``while (scanf(..) == 1)``)."""
+    for cond, truth, _w in holding_conditions(at, as_tested=True):
+        for atom, t in atoms(cond, truth):
+            a = strip_expr(atom)
+            if a.type != "binary_expression":
+                continue
+            op = text(a.child_by_field_name("operator"))
+            left, right = a.child_by_field_name("left"), a.child_by_field_name("right")
+            if left is None or right is None or op not in FLIP:
+                continue
+            for x, y, o in ((left, right, op), (right, left, FLIP[op])):
+                k = text(strip_expr(y))
+                if strip_expr(x).id != call.id or not k.isdigit():
+                    continue
+                held = o if t else NEG[o]  # the call's result `held` k
+                n = int(k)
+                least = {"==": n, ">=": n, ">": n + 1}.get(held)
+                if least is not None and least >= count:
+                    return True
+    return False

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .c_conditions import LOOPS, dead_branch, runs_before, runs_once, succeeded_before
+from .c_conditions import LOOPS, counted_before, dead_branch, runs_before, runs_once, succeeded_before
 from .c_context import Ctx
 from .c_objects import elem_of, points_to
+from .c_scan import scan_targets
 from .c_spec import BYTE_FUNCS, COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
 from .c_tree import (
     aliases_of,
@@ -72,7 +73,7 @@ def max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int = 0) -
             continue
         if dead_branch(ctx, n) is not None:
             continue
-        if not runs_before(ctx, n, at):
+        if not runs_before(ctx, n, at) and not _succeeded(ctx, n, at):
             return None  # written on some paths only
         known, length = True, effect[0]
         since = n.end_byte
@@ -83,6 +84,31 @@ def max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int = 0) -
     if not _private(ctx, func, names, obj) and not _untouched(ctx, func, (since, at.start_byte), names):
         return None  # other code (a call, a store through another pointer) may change it
     return length
+
+
+def _succeeded(ctx: Ctx, n: Node, at: Node) -> bool:
+    """``n`` is a writer whose success is tested on the way to ``at`` (fgets() non-NULL, every
+    conversion of a scanf-like call made)."""
+    if n.type != "call_expression":
+        return False
+    callee = callee_of(n)
+    if callee in _CHECKED_WRITERS:
+        return succeeded_before(n, at)
+    if callee in SCAN_FUNCS:
+        targets = scan_targets(ctx, n)
+        return targets is not None and counted_before(n, at, len(targets))
+    return False
+
+
+def _scanned_width(ctx: Ctx, call: Node, spot: _Spot) -> int | None:
+    """The most characters a scanf-like call stores as a string at the start of the object: its
+    ``%Ns`` width (None: no width, not at the start, or several conversions into it)."""
+    targets = scan_targets(ctx, call) or []
+    mine = [t for t in targets if pointer_base(t[0]) in spot.names]
+    if len(mine) != 1 or not spot.at_start(ctx, mine[0][0]):
+        return None
+    _arg, conv, width, _wide = mine[0]
+    return width if conv in {"s", "["} and width is not None else None
 
 
 class _Spot:
@@ -290,6 +316,8 @@ def _effect(ctx: Ctx, n: Node, spot: _Spot, state: tuple[int, int | None]) -> tu
         return None
     args = call_args(n)
     callee = callee_of(n)
+    if callee in SCAN_FUNCS and any(pointer_base(a) in names for a in args):
+        return (_scanned_width(ctx, n, spot),)
     if not args or pointer_base(args[0]) not in names:
         if any(pointer_base(a) in names for a in args[1:]) and callee not in _READS:
             return (None,)  # written through another argument
@@ -314,6 +342,9 @@ def _effect(ctx: Ctx, n: Node, spot: _Spot, state: tuple[int, int | None]) -> tu
         return (current + extra if current is not None and extra is not None else None,)
     if callee in {"memset", "wmemset"}:
         return (None,)  # non-zero bytes: the string ends at the next terminator written
+    if callee in {"snprintf", "vsnprintf", "strlcpy"} and len(args) > 1:
+        size = const_int(ctx, args[1] if callee != "strlcpy" else args[2], func) if len(args) > 2 else None
+        return (size - 1 if size is not None and size > 0 else None,)  # what it leaves fits its size
     if callee in {"fgets", "fgetws"} and len(args) > 1:
         size = const_int(ctx, args[1], func)
         if size is None or size <= 0:
@@ -327,6 +358,8 @@ def _effect(ctx: Ctx, n: Node, spot: _Spot, state: tuple[int, int | None]) -> tu
     return (None,)
 
 
+# writers whose success, tested on the way to a read, is what makes them write (c_conditions)
+_CHECKED_WRITERS = frozenset({"fgets", "fgetws"})
 _READS = frozenset(
     {"strlen", "wcslen", "strcmp", "strncmp", "printf", "puts", "fputs", "printLine", "printWLine", "wprintf",
      "fprintf", "strchr", "strrchr", "strstr", "atoi", "atol", "strtol", "system", "popen", "free"}

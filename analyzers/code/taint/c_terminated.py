@@ -14,7 +14,7 @@ import re
 
 from tree_sitter import Node
 
-from .c_conditions import runs_before, succeeded_before
+from .c_conditions import counted_before, runs_before, succeeded_before
 from .c_context import Ctx
 from .c_objects import Target
 from .c_provenance import definition_of
@@ -139,6 +139,10 @@ def terminator_before(
             break
         if strict and n.type == "call_expression" and ctx.callee(n) in _NULL_ON_FAILURE:
             early = succeeded_before(n, at)  # a failed fgets() leaves the buffer as it was
+        elif strict and n.type == "call_expression" and ctx.callee(n) in SCAN_FUNCS:
+            # a conversion that fails (or is never reached) leaves its buffer as it was
+            needed = _conversions(ctx, n)
+            early = runs_before(ctx, n, at) or (needed is not None and counted_before(n, at, needed))
         elif strict:
             early = runs_before(ctx, n, at)
         else:
@@ -174,6 +178,14 @@ def terminator_before(
             if not strict and not all(reads_as_string(ctx, n, k) for k in at_i):
                 found = n  # handed to code that may write a string into it
     return found
+
+
+def _conversions(ctx: Ctx, call: Node) -> int | None:
+    """How many assignments a scanf-like call's constant format makes."""
+    from .c_scan import scan_targets
+
+    targets = scan_targets(ctx, call)
+    return len(targets) if targets is not None else None
 
 
 def _copies_terminator(ctx: Ctx, call: Node) -> bool:
