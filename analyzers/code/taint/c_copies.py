@@ -26,6 +26,8 @@ from .c_tree import (
     call_args,
     callee_of,
     enclosing_function,
+    field_key,
+    func_name,
     idents,
     line_of,
     param_names,
@@ -406,17 +408,20 @@ def _terminated(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     if len(args) < 3 or func is None:
         return []
     dst, src, n = args[0], args[1], args[2]
-    base = pointer_base(dst)
-    typ = declared_type(base, func, ctx.parsed.tree.root_node) if base else None
+    d = strip_expr(dst)
+    member = d.type == "field_expression"
+    base = text(d.child_by_field_name("field") or d) if member else pointer_base(dst)
+    root = ctx.parsed.tree.root_node
+    typ = declared_type(base, None if member else func, root) if base else None
     if not base or typ is None or "char" not in typ:
         return []  # not a string buffer
     if copies_terminator(ctx, call, src, n, func):
         return []
-    names = aliases_of(func, base)
+    names = {field_key(base)} if member else aliases_of(func, base)
     for node in walk(func):
         if node.start_byte <= call.end_byte:
             continue
-        if node.type == "assignment_expression" and _terminates_string(node, names):
+        if node.type == "assignment_expression" and _terminates_string(node, names, member=member):
             return [
                 ctx.note(node, f"`{text(node.child_by_field_name('left'))}` terminates the string", "guard")
             ]
@@ -430,10 +435,80 @@ def _terminated(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                     f"{node.start_point[0] + 1} uses it as a string ({ctx.callee(node)}())",
                     "unterminated string",
                 )
+    zeroed = _zeroed_tail(ctx, call, dst, n, func)
+    if zeroed is not None:
+        return [zeroed]
+    if name in {"strncpy", "wcsncpy"} and (
+        member or base in param_names(func) or not declared_in(func, base)
+    ):
+        # the buffer outlives this function: its callers, or other functions, may read it as a string
+        where = "a struct member" if member else "a parameter's" if base in param_names(func) else "a global"
+        return keep(
+            ctx,
+            call,
+            f"{name}() may leave `{text(dst)}` without its terminator (the source may fill all {text(n)} "
+            f"bytes), nothing after it in {func_name(func)}() terminates it, and it is {where} buffer "
+            "other code may read as a string",
+            "unterminated string",
+        )
     return []
 
 
-def _terminates_string(assign: Node, names: set[str]) -> bool:
+def _zeroed_tail(ctx: Ctx, call: Node, dst: Node, n: Node, func: Node) -> Note | None:
+    """The copy leaves the destination's last byte alone (``sizeof(dst) - 1`` bytes or fewer) and a
+    ``memset(.., 0, ..)`` of the whole destination (or of the struct holding it) ran just before:
+    that byte is still a terminator."""
+    size = writable(ctx, strip_expr(dst), func)
+    most = max_length(ctx, n, call, func)
+    if size is None or most is None or most >= size:
+        return None
+    d = strip_expr(dst)
+    holders = {squash(text(d))}
+    if d.type == "field_expression":
+        holder = strip_expr(d.child_by_field_name("argument") or d)
+        op = text(d.child_by_field_name("operator"))
+        holders.add(squash(text(holder)) if op == "->" else "&" + squash(text(holder)))
+    for node in walk(func):
+        if node.type != "call_expression" or node.end_byte > call.start_byte or ctx.callee(node) != "memset":
+            continue
+        args = call_args(node)
+        if (
+            len(args) < 3
+            or const_int(ctx, args[1], func) != 0
+            or squash(text(strip_expr(args[0]))) not in holders
+        ):
+            continue
+        h = squash(text(strip_expr(args[0]))).lstrip("&")
+        whole = {f"sizeof(*{h})", f"sizeof*{h}", f"sizeof({h})", f"sizeof{h}", f"sizeof(*({h}))"}
+        count = const_int(ctx, args[2], func)
+        target = writable(ctx, strip_expr(args[0]), func)
+        if squash(text(args[2])) not in whole and (count is None or target is None or count < target):
+            continue
+        from .c_conditions import runs_before
+
+        if runs_before(ctx, node, call) and quiet_between_writes(ctx, func, node, call, holders):
+            return ctx.note(
+                node, f"`{text(args[0])}` is zeroed before, and the copy leaves its last byte", "guard"
+            )
+    return None
+
+
+def quiet_between_writes(ctx: Ctx, func: Node, start: Node, end: Node, holders: set[str]) -> bool:
+    """Nothing between ``start`` and ``end`` reassigns the holders' base variables."""
+    names = {h.lstrip("&").split("->")[0].split(".")[0] for h in holders}
+    for node in walk(func):
+        if node.start_byte < start.end_byte or node.end_byte > end.start_byte:
+            continue
+        if node.type in {"assignment_expression", "update_expression"}:
+            target = node.child_by_field_name("left") or node.child_by_field_name("argument")
+            if target is not None and text(strip_expr(target)) in names:
+                return False
+        if node.type == "call_expression" and node.id != end.id:
+            return False  # a call in between may write the zeroed bytes
+    return True
+
+
+def _terminates_string(assign: Node, names: set[str], *, member: bool = False) -> bool:
     left = assign.child_by_field_name("left")
     right = assign.child_by_field_name("right")
     if left is None or right is None or text(assign.child_by_field_name("operator")) != "=":
@@ -445,7 +520,14 @@ def _terminates_string(assign: Node, names: set[str]) -> bool:
         base = lhs.child_by_field_name("argument")
     else:
         return False
-    return base is not None and pointer_base(base) in names and bool(_TERMINATES.match(squash(text(right))))
+    held = (
+        pointer_bases(base, fields=True)
+        if base is not None and member
+        else {pointer_base(base)}
+        if base
+        else set()
+    )
+    return bool(held & names) and bool(_TERMINATES.match(squash(text(right))))
 
 
 def copies_terminator(ctx: Ctx, call: Node, src: Node, n: Node, func: Node) -> bool:
