@@ -123,3 +123,38 @@ def test_a_literal_appended_at_a_checked_offset(tmp_path: Path, limit: str, want
     )
     got = judge_finding(finding, WorkspaceIndex(tmp_path))
     assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), got.justification
+
+
+HEADER = """#include <string.h>
+static void copy_header(char *dst, size_t dstsz, const char *src)
+{
+    strncpy(dst, src, dstsz - 1); /* <- */
+    dst[dstsz - 1] = '\\0';
+}
+int main(int argc, char **argv)
+{
+    char name[64];
+    if (argc < 2) return 1;
+    copy_header(name, SIZE, argv[1]);
+    return name[0];
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("size", "want"), [("sizeof(name)", "FP"), ("sizeof(name) + 8", "not"), ("0", "not")]
+)
+def test_a_length_of_the_size_parameter_less_one(tmp_path: Path, size: str, want: str) -> None:
+    code = HEADER.replace("SIZE", size)
+    (tmp_path / "main.c").write_text(code)
+    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
+    finding = Finding(
+        tool="flawfinder",
+        rule_id="FF1008",
+        rule_name="buffer/strncpy",
+        message="buffer/strncpy:Easily used incorrectly (CWE-120).",
+        location=Location("main.c", Region(line)),
+        cwe=(120,),
+    )
+    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), (size, got.justification)

@@ -31,7 +31,7 @@ from .c_macro_text import alias_macros, macro_naming
 from .c_objects import elem_of, found_in_string, points_to, writable
 from .c_provenance import definition_of
 from .c_scan import scan_safe
-from .c_spec import COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
+from .c_spec import COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, READS_AT, SCAN_FUNCS
 from .c_terminated import reads_as_string, terminated_before
 from .c_tree import (
     aliases_of,
@@ -497,6 +497,8 @@ def _call_safe(
         return scan_safe(ctx, call, pointers, fields=fields)
     if callee in READ_ONLY_ARGS or callee in COMMAND_FUNCS:
         return []
+    if callee in READS_AT and all(i in READS_AT[callee] for i in at):
+        return []  # only read there (inet_pton's text)
     if callee in FORMAT_FUNCS and all(i >= FORMAT_FUNCS[callee] for i in at):
         return []  # printed (a constant format's arguments) or used as the format: only read
     wrapped = copy_wrapper(ctx, call)

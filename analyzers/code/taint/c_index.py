@@ -11,7 +11,7 @@ from .c_context import Ctx, keep
 from .c_objects import elem_of, writable
 from .c_overflow import interval
 from .c_pair_write import add, checked_extent, linear_of
-from .c_paths import upper_bound
+from .c_paths import cannot_be_negative, upper_bound
 from .c_roomleft import received_index, string_length_index
 from .c_tree import (
     call_args,
@@ -87,7 +87,7 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
                 "index out of bounds",
             )
     if func is not None and elem == 1:
-        at = linear_of(ctx, idx, func)
+        at = linear_of(ctx, _value_read(idx), func)
         checked = checked_extent(ctx, sub, arr, add(at, ({}, 1)), func) if at is not None else None
         if checked is not None:
             return [sink, checked]
@@ -98,7 +98,9 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
 
 def index_range(ctx: Ctx, idx: Node, at: Node, func: Node | None) -> tuple[int | None, int | None]:
     """The range of an index at ``at``: dominating checks, clamps, its type, and loop counters that
-    start at a non-negative constant and only count up."""
+    start at a non-negative constant and only count up. A postfix ``n++`` / ``n--`` indexes with the
+    value ``n`` has before it changes."""
+    idx = _value_read(idx)
     lo, hi = interval(ctx, idx, at, func)
     bound = upper_bound(ctx, idx, at, func)
     if bound is not None and (hi is None or bound[0] < hi):
@@ -106,6 +108,8 @@ def index_range(ctx: Ctx, idx: Node, at: Node, func: Node | None) -> tuple[int |
     i = strip_expr(idx)
     if lo is None and i.type == "identifier" and func is not None:
         lo = counting_floor(ctx, text(i), func)
+    if lo is None and i.type == "field_expression" and cannot_be_negative(ctx, i, at, func):
+        lo = 0
     return lo, hi
 
 
@@ -136,3 +140,10 @@ def counting_floor(ctx: Ctx, name: str, func: Node) -> int | None:
         ):
             return None
     return floor
+
+
+def _value_read(idx: Node) -> Node:
+    """The variable a postfix ``n++`` / ``n--`` index reads (its value before it changes)."""
+    post = strip_expr(idx)
+    arg = post.child_by_field_name("argument") if post.type == "update_expression" else None
+    return arg if arg is not None and post.start_byte == arg.start_byte else idx

@@ -45,10 +45,26 @@ def checked_extent(ctx: Ctx, at: Node, dst: Node, size_of: Linear, func: Node) -
         return None
     obj, offset = found
     want = _add(offset, size_of)
-    if want[1] < 0 or any(c < 0 for c in want[0].values()):
-        return None  # a part that may be negative: the write may start before the object
     params = param_names(func)
     pair = obj.type == "identifier" and text(obj) in params and keeps_value(func, text(obj))
+    if pair:
+        # the length is the size parameter itself, or less: `strncpy(dst, src, dstsz - 1)`
+        sized = [v for v, c in want[0].items() if c == 1 and v in params and v != text(obj)]
+        if len(want[0]) == 1 and sized and want[1] <= 0 and keeps_value(func, sized[0]) and not offset[0]:
+            # each call hands at least 1 - k for `size - k` (no wrap below zero)
+            callers = _pair_holds(
+                ctx, func, params.index(text(obj)), params.index(sized[0]), least=max(1, -want[1])
+            )
+            if callers is not None:
+                return ctx.note(
+                    at,
+                    f"it writes at most `{sized[0]}` bytes, and every call of this function hands "
+                    f"`{text(obj)}` at least `{sized[0]}` bytes ({callers})",
+                    "guard",
+                )
+    if want[1] < 0 or any(c < 0 for c in want[0].values()):
+        return None  # a part that may be negative: the write may start before the object, or wrap
+
     room = None if pair else writable(ctx, obj, func)
     if not pair and room is None:
         return None
@@ -213,7 +229,7 @@ def _positive_at(node: Node, var: str) -> bool:
     return False
 
 
-def _pair_holds(ctx: Ctx, func: Node, p: int, s: int) -> str | None:
+def _pair_holds(ctx: Ctx, func: Node, p: int, s: int, *, least: int = 0) -> str | None:
     """Every visible call hands parameter ``p`` an object of at least the bytes it hands ``s``:
     a short description, or None."""
     from .c_callers import visible_calls
@@ -231,7 +247,7 @@ def _pair_holds(ctx: Ctx, func: Node, p: int, s: int) -> str | None:
         where = enclosing_function(call)
         room = writable(outer, strip_expr(args[p]), where)
         size = const_int(outer, args[s], where)
-        if room is None or size is None or size > room:
+        if room is None or size is None or size > room or size < least:
             return None
         shown.append(f"line {call.start_point[0] + 1}: {size} of {room}")
     return "; ".join(shown[:3])

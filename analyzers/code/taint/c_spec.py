@@ -125,6 +125,7 @@ COPY_FUNCS: Final[dict[str, tuple[int, int, int]]] = {
     "getcwd": (0, -1, 1),
     "gethostname": (0, -1, 1),
     "getdomainname": (0, -1, 1),
+    "inet_ntop": (2, -1, 3),
     "sprintf": (0, -1, -1),
     "vsprintf": (0, -1, -1),
     "gets": (0, -1, -1),
@@ -472,3 +473,13 @@ STRING_DUPLICATORS: Final[frozenset[str]] = frozenset(
 PRINTERS: Final[frozenset[str]] = frozenset({"printf", "fprintf", "dprintf", "syslog", "perror"})
 # Calls that read through a pointer member handed to them, or release it (and keep nothing).
 MEMBER_READERS: Final[frozenset[str]] = PRINTERS | {"free"}
+# Library calls that only read the pointer arguments at these positions (the rest they may write).
+READS_AT: Final[dict[str, frozenset[int]]] = {
+    "inet_pton": frozenset({1}),
+    "inet_aton": frozenset({0}),
+    "inet_addr": frozenset({0}),
+    "getaddrinfo": frozenset({0, 1}),
+    "gethostbyname": frozenset({0}),
+    "getpwnam": frozenset({0}),
+    "getgrnam": frozenset({0}),
+}

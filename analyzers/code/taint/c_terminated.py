@@ -62,10 +62,10 @@ _STRING_SOURCES = frozenset({"strcpy", "wcscpy", "stpcpy", "strcat", "wcscat"})
 _STRING_WRITERS = frozenset(
     {"strcpy", "wcscpy", "stpcpy", "strcat", "wcscat", "strncat", "wcsncat", "strlcpy", "strlcat",
      "sprintf", "vsprintf", "snprintf", "vsnprintf", "swprintf", "vswprintf", "fgets", "fgetws", "gets",
-     "getcwd", "realpath", "strftime", "wcsftime"}
+     "getcwd", "realpath", "strftime", "wcsftime", "inet_ntop"}
 )  # fmt: skip
 # writers that return NULL on failure, leaving the buffer as it was (fgets() at the end of input)
-_NULL_ON_FAILURE = frozenset({"fgets", "fgetws", "gets", "getcwd", "realpath"})
+_NULL_ON_FAILURE = frozenset({"fgets", "fgetws", "gets", "getcwd", "realpath", "inet_ntop"})
 _TERMINATOR = re.compile(r"^(0|'\\0'|L'\\0'|'\\x0*0'|L'\\x0*0')$")
 _LOOPS = {"for_statement", "while_statement", "do_statement"}
 MAX_DEPTH = 2

@@ -584,7 +584,32 @@ def sizeof_own_array(ctx: Ctx, node: Node, dst: Node, func: Node | None) -> bool
             if p.type == "parameter_declaration"
         ):
             return False
-    return dst_size(ctx, d, func) is not None
+    return dst_size(ctx, d, func) is not None or _declared_array(d, func, ctx.parsed.tree.root_node)
+
+
+def _declared_array(d: Node, func: Node | None, root: Node) -> bool:
+    """``d`` names an array by its declaration (a local or file variable, or a struct member),
+    whatever its size (a macro of a system header): ``sizeof`` of it is the array's own size."""
+    if d.type == "field_expression":
+        name, kinds = text(d.child_by_field_name("field") or d), {"field_declaration"}
+        scopes = [root]
+    elif d.type == "identifier":
+        name, kinds = text(d), {"declaration"}
+        scopes = ([func] if func is not None else []) + [root]
+    else:
+        return False
+    for scope in scopes:
+        kinds_found: list[str] = []
+        for n in walk(scope):
+            if n.type not in kinds:
+                continue
+            for x in n.named_children:
+                inner = x.child_by_field_name("declarator") if x.type == "init_declarator" else x
+                if inner is not None and declared_name(x) == name:
+                    kinds_found.append(inner.type)
+        if kinds_found:
+            return all(k == "array_declarator" for k in kinds_found)
+    return False
 
 
 def is_sizeof_of(node: Node, name: str) -> bool:
