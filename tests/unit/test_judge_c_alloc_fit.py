@@ -140,6 +140,27 @@ char *f(const char *s)
 }""",
         "FP",
     ),
+    "size-t-source-pair": (
+        """char *dup_range(const char *start, size_t len)
+{
+    char *s = malloc(len + 1);
+    if (s == NULL) return NULL;
+    memcpy(s, start, len); /* <- */
+    s[len] = 0;
+    return s;
+}""",
+        "FP",
+    ),
+    "int-source-pair": (
+        """char *dup_range(const char *start, int len)
+{
+    char *s = malloc(len + 1);
+    if (s == NULL) return NULL;
+    memcpy(s, start, len); /* <- */
+    return s;
+}""",
+        "not",
+    ),
     "bounded-plus": (
         """char *f(const char *s, size_t n)
 {

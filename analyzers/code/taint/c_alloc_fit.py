@@ -7,13 +7,15 @@ that the sum wraps (a string's length, or a non-negative value with a known uppe
 
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 from .c_conditions import LOOPS, runs_before
 from .c_context import Ctx
 from .c_flow import backward_goto
 from .c_tree import call_args, callee_of, plain_definitions, squash, strip_expr, text, walk
-from .c_values import const_int, declared_in
+from .c_values import const_int, declared_in, declared_type
 from .values import Note
 
 _ALLOCATORS = frozenset({"malloc", "alloca", "_alloca", "__builtin_alloca", "xmalloc", "g_malloc"})
@@ -40,7 +42,7 @@ def allocated_for_length(ctx: Ctx, call: Node, dst: Node, length: Node, func: No
     span = (alloc.end_byte, call.start_byte)
     if not _steady(ctx, strip_expr(length), func, span, call) or backward_goto(func, unknown_labels=True):
         return None
-    if extra and not _bounded(ctx, strip_expr(length), call, func):
+    if extra and not _bounded(ctx, strip_expr(length), call, func) and not _source_pair(call, length, func):
         return None  # `n + 1` may wrap to a small block when n is huge
     room = f"{text(size)}" if not extra else f"{text(size)} ({extra} more than the copy)"
     return ctx.note(
@@ -166,3 +168,30 @@ def _bounded(ctx: Ctx, length: Node, call: Node, func: Node) -> bool:
         checked = upper_bound(ctx, length, call, func)
         top = checked[0] if checked is not None else None
     return top is not None and top <= _MAX_SUM and cannot_be_negative(ctx, length, call, func)
+
+
+def _source_pair(call: Node, length: Node, func: Node) -> bool:
+    """The copy reads ``length`` bytes from a pointer parameter and ``length`` is another parameter,
+    neither changed in the function: a (pointer, length) pair, whose length is the caller's object's
+    (the same contract the read of the copy rests on), so it is far below the size that would wrap."""
+    from .c_callers import keeps_value
+    from .c_spec import COPY_FUNCS
+    from .c_tree import param_names
+
+    name = callee_of(call)
+    args = call_args(call)
+    if name not in COPY_FUNCS or COPY_FUNCS[name][1] < 0 or COPY_FUNCS[name][1] >= len(args):
+        return False
+    src, n = strip_expr(args[COPY_FUNCS[name][1]]), strip_expr(length)
+    params = param_names(func)
+    typ = declared_type(text(n), func, func) or ""
+    if not re.search(r"\bsize_t\b|\bunsigned long\b|\buint64_t\b", typ):
+        return False  # a narrower count wraps within the sizes an object can have
+    return (
+        src.type == "identifier"
+        and n.type == "identifier"
+        and text(src) in params
+        and text(n) in params
+        and keeps_value(func, text(src))
+        and keeps_value(func, text(n))
+    )
