@@ -401,6 +401,11 @@ def _number_uses(
     notes: list[Note] = []
     anchor = after if after is not None else func
     if not name.isidentifier():
+        from .c_member_numbers import member_only_compared
+
+        harmless = member_only_compared(ctx, name, anchor)
+        if harmless is not None:
+            return harmless
         return keep(
             ctx, anchor, f"the number is stored in `{name}`, which the analyst does not follow", _UNCHECKED
         )
