@@ -27,6 +27,7 @@ from .c_spec import (
     FORMAT_FUNCS,
     READ_ONLY_ARGS,
     SCAN_FUNCS,
+    WRITES_ONLY_AT,
 )
 from .c_tree import (
     aliases_of,
@@ -251,6 +252,7 @@ def quiet_between(
                 continue
             known = (
                 callee in READ_ONLY_ARGS
+                or callee in WRITES_ONLY_AT
                 or callee in COMMAND_FUNCS
                 or callee in COPY_FUNCS
                 or callee in BYTE_FUNCS
@@ -262,6 +264,8 @@ def quiet_between(
                 return False
             args = call_args(n)
             for i, a in enumerate(args):
+                if text(strip_expr(a)) in {"NULL", "0"}:
+                    continue  # nothing to write through
                 if _may_write(ctx, n, i, func, trusted) and pointer_base(a) not in ok:
                     return False
         elif n.type in {"assignment_expression", "update_expression"}:
@@ -337,6 +341,8 @@ def _may_write(ctx: Ctx, call: Node, i: int, func: Node, trusted: frozenset[str]
         return literal is None or "%n" in literal[0].replace("%%", "")
     if callee in READ_ONLY_ARGS or callee in COMMAND_FUNCS:
         return False
+    if callee in WRITES_ONLY_AT:
+        return i in WRITES_ONLY_AT[callee]
     return callee in BYTE_FUNCS and callee not in {"memcmp", "wmemcmp", "fwrite", "write", "send"}
 
 
@@ -346,11 +352,32 @@ def local_objects(func: Node) -> set[str]:
     body = func.child_by_field_name("body")
     if body is None:
         return set()
-    return {
+    own = {
         text(n.child_by_field_name("declarator"))
         for n in walk(body)
-        if n.type == "array_declarator" and inside(n, body)
+        if n.type == "array_declarator" and inside(n, body) and not _static_declaration(n)
     }
+    for n in walk(body):  # plain local variables (a struct, a number): no pointer to them yet either
+        if n.type != "declaration" or _static_declaration(n):
+            continue
+        typ = n.child_by_field_name("type")
+        if typ is None or "va_list" in text(typ):
+            continue  # a handle to the caller's arguments, not storage of its own
+        for d in n.named_children:
+            inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
+            if inner is not None and inner.type == "identifier":
+                own.add(text(inner))
+    return own
+
+
+def _static_declaration(n: Node) -> bool:
+    """``n`` is (in) a ``static`` declaration: storage that outlives the call."""
+    cur: Node | None = n
+    while cur is not None and cur.type != "declaration":
+        cur = cur.parent
+    return cur is not None and any(
+        c.type == "storage_class_specifier" and text(c) == "static" for c in cur.children
+    )
 
 
 def results_dropped(ctx: Ctx, func: Node) -> list[Node] | None:

@@ -483,3 +483,28 @@ READS_AT: Final[dict[str, frozenset[int]]] = {
     "getpwnam": frozenset({0}),
     "getgrnam": frozenset({0}),
 }
+# Library calls that write only through the pointer arguments at these positions (none: they write
+# no memory they are handed), and read the rest.
+WRITES_ONLY_AT: Final[dict[str, frozenset[int]]] = {
+    "time": frozenset({0}),
+    "localtime_r": frozenset({1}),
+    "gmtime_r": frozenset({1}),
+    "localtime": frozenset(),
+    "gmtime": frozenset(),
+    "mktime": frozenset({0}),
+    "difftime": frozenset(),
+    "clock": frozenset(),
+    "getpid": frozenset(),
+    "getuid": frozenset(),
+    "isatty": frozenset(),
+    "htons": frozenset(),
+    "ntohs": frozenset(),
+    "htonl": frozenset(),
+    "ntohl": frozenset(),
+    "strerror": frozenset(),
+    "fflush": frozenset(),
+    "fclose": frozenset(),
+    "close": frozenset(),
+    "feof": frozenset(),
+    "ferror": frozenset(),
+}

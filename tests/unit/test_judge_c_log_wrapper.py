@@ -1,0 +1,55 @@
+"""A logging wrapper's vfprintf(): its format parameter is judged by every call of the wrapper (all
+visible: a program's own function) when nothing before the call in the wrapper may write memory the
+analyst does not follow; time()/localtime_r() write only their own out-arguments (a local struct),
+and a va_list is no storage of the wrapper's own. Code written for these tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sastls.analyzers.code.index import WorkspaceIndex
+from sastls.analyzers.code.judge import judge_finding
+from sastls.analyzers.findings.model import Finding, Location, Region
+
+LOG = """#include <stdarg.h>
+#include <stdio.h>
+#include <time.h>
+void logf_(FILE *fp, const char *fmt, ...)
+{
+    char stamp[32];
+    time_t now;
+    struct tm tmv;
+    va_list ap;
+    now = time(NULL);
+    localtime_r(&now, &tmv);
+    strftime(stamp, sizeof(stamp), "%H:%M:%S", &tmv);
+    fprintf(fp, "%s ", stamp);
+    va_start(ap, fmt);
+    vfprintf(fp, fmt, ap); /* <- */
+    va_end(ap);
+}
+int main(int argc, char **argv)
+{
+    logf_(stderr, "started with %d arguments", argc);
+    logf_(stderr, SECOND, argv[0]);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize(("second", "want"), [('"program %s"', "FP"), ("argv[1]", "not")])
+def test_a_log_wrapper_format_judged_by_its_calls(tmp_path: Path, second: str, want: str) -> None:
+    code = LOG.replace("SECOND", second)
+    (tmp_path / "main.c").write_text(code)
+    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
+    finding = Finding(
+        tool="flawfinder",
+        rule_id="FF1017",
+        rule_name="format/vfprintf",
+        message="format/vfprintf:If format strings can be influenced by an attacker (CWE-134).",
+        location=Location("main.c", Region(line)),
+        cwe=(134,),
+    )
+    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), (second, got.justification)
