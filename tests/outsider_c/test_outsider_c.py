@@ -21,8 +21,8 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 METRICS_OUT = REPO / "test-output" / "outsider-c-metrics.json"
 FINDINGS = ("cppcheck.xml", "flawfinder.sarif", "gcc-fanalyzer.jsonl")
-# measured 2026-11-29 (dev: 0.607 of safe-file findings dropped, held: 0.574); a regression fails
-FLOORS = {"dev": 0.60, "held": 0.57}
+# measured 2026-11-29 (dev: 0.607 of safe-file findings dropped, held: 0.585); a regression fails
+FLOORS = {"dev": 0.60, "held": 0.58}
 MAX_NEEDS_REVIEW = 0.13
 # a weakness that corrupts memory through a size also shows as a buffer claim on its lines
 _SIZE_WEAKNESSES = {190, 191, 193, 680}

@@ -32,6 +32,17 @@ CASES = {
         "  strncpy(c->name, n, sizeof(c->name) - 1); /* <- */ }",
         "FP",
     ),
+    "member-of-a-calloc-block": (
+        "#include <stdlib.h>\nstruct item *make(const char *n)\n{ struct item *c = calloc(1, sizeof(*c));\n"
+        "  if (!c) return NULL;\n  c->mass = 1.0;\n"
+        "  strncpy(c->name, n, sizeof(c->name) - 1); /* <- */\n  return c; }",
+        "FP",
+    ),
+    "member-of-a-malloc-block": (
+        "#include <stdlib.h>\nstruct item *make(const char *n)\n{ struct item *c = malloc(sizeof(*c));\n"
+        "  if (!c) return NULL;\n  strncpy(c->name, n, sizeof(c->name) - 1); /* <- */\n  return c; }",
+        "not",
+    ),
     "member-zeroed-then-full-size": (
         "void init(struct item *c, const char *n)\n{ memset(c, 0, sizeof(*c));\n"
         "  strncpy(c->name, n, sizeof(c->name)); /* <- */ }",

@@ -468,6 +468,9 @@ def _zeroed_tail(ctx: Ctx, call: Node, dst: Node, n: Node, func: Node) -> Note |
         holder = strip_expr(d.child_by_field_name("argument") or d)
         op = text(d.child_by_field_name("operator"))
         holders.add(squash(text(holder)) if op == "->" else "&" + squash(text(holder)))
+    zeroed = _calloc_holder(ctx, call, d, func)
+    if zeroed is not None:
+        return zeroed
     for node in walk(func):
         if node.type != "call_expression" or node.end_byte > call.start_byte or ctx.callee(node) != "memset":
             continue
@@ -493,6 +496,33 @@ def _zeroed_tail(ctx: Ctx, call: Node, dst: Node, n: Node, func: Node) -> Note |
     return None
 
 
+_NO_WRITES = frozenset({"strlen", "strcmp", "printf", "fprintf", "puts"})
+
+
+def _calloc_holder(ctx: Ctx, call: Node, d: Node, func: Node) -> Note | None:
+    """``p->buf`` where ``p``'s one definition before the copy is ``calloc(...)`` (all bytes zero),
+    with no call or store into it in between."""
+    from .c_conditions import runs_before
+
+    if d.type != "field_expression" or text(d.child_by_field_name("operator")) != "->":
+        return None
+    holder = strip_expr(d.child_by_field_name("argument") or d)
+    if holder.type != "identifier":
+        return None
+    defs = [x for x in plain_definitions(func, text(holder)) or [] if x[0].end_byte <= call.start_byte]
+    if not defs:
+        return None
+    node, value = defs[-1]
+    v = strip_expr(value)
+    if v.type != "call_expression" or ctx.callee(v) != "calloc" or not runs_before(ctx, node, call):
+        return None
+    if not quiet_between_writes(ctx, func, node, call, {text(holder)}):
+        return None
+    return ctx.note(
+        v, f"`{text(holder)}` comes from calloc() (all zero), and the copy leaves its last byte", "guard"
+    )
+
+
 def quiet_between_writes(ctx: Ctx, func: Node, start: Node, end: Node, holders: set[str]) -> bool:
     """Nothing between ``start`` and ``end`` reassigns the holders' base variables."""
     names = {h.lstrip("&").split("->")[0].split(".")[0] for h in holders}
@@ -503,7 +533,7 @@ def quiet_between_writes(ctx: Ctx, func: Node, start: Node, end: Node, holders: 
             target = node.child_by_field_name("left") or node.child_by_field_name("argument")
             if target is not None and text(strip_expr(target)) in names:
                 return False
-        if node.type == "call_expression" and node.id != end.id:
+        if node.type == "call_expression" and node.id != end.id and ctx.callee(node) not in _NO_WRITES:
             return False  # a call in between may write the zeroed bytes
     return True
 

@@ -73,7 +73,8 @@ def _string_reads(ctx: Ctx, root: Node, outcome: Outcome) -> str:
     said = "; ".join(parts)
     if bounded:
         uses = ", ".join(bounded[:3]) + (f" and {len(bounded) - 3} more" if len(bounded) > 3 else "")
-        said += f"; every copy or access that length bounds stays inside its object ({uses})"
+        extra = f"every copy or access that length bounds stays inside its object ({uses})"
+        said = f"{said}; {extra}" if said else extra
     out = sentence(said) if said else ""
     if writes:
         out = f"{out} {clauses(writes)}".strip()

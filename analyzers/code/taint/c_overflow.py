@@ -342,6 +342,8 @@ def converted_uses(ctx: Ctx, call: Node, index_check: IndexCheck) -> Outcome:
         if notes
         else f"`{name}` is never used in arithmetic nor as an array index"
     )
+    if len(notes) == 1 and "only ever compared" in notes[0].why:
+        why = f"it is stored in `{name}`; {notes[0].why}"  # a member read only harmlessly
     return Outcome(
         "FALSE_POSITIVE",
         0.7,
