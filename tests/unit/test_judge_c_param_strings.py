@@ -17,6 +17,15 @@ STRLEN = "buffer/strlen:Does not handle strings that are not \\0-terminated (CWE
 
 CASES = [
     (
+        "exported-library-function",
+        """size_t width(const char *s)
+{
+    return strlen(s); /* <- */
+}
+size_t twice(void) { return width("ab") * 2; }""",
+        "not",
+    ),
+    (
         "static-callers-terminated",
         """static size_t width(const char *s)
 {

@@ -210,7 +210,7 @@ def _assigned_in(func: Node, name: str) -> bool:
 def _param_targets(ctx: Ctx, name: str, func: Node, depth: int) -> list[Target] | None:
     """What a pointer parameter points into: the union of what every workspace caller (in this
     file) passes; None when a caller is elsewhere or passes something unknown."""
-    from .c_callers import address_taken
+    from .c_callers import address_taken, visible_calls
     from .c_tree import enclosing_function, func_name
 
     fname = func_name(func)
@@ -221,6 +221,8 @@ def _param_targets(ctx: Ctx, name: str, func: Node, depth: int) -> list[Target] 
         return None
     if not sites or any(site.path != ctx.path for site in sites) or address_taken(ctx, func):
         return None
+    if visible_calls(ctx, func) is None:
+        return None  # not static, nor a program's own function: other files may call it
     out: list[Target] = []
     root = ctx.parsed.tree.root_node
     for site in sites:
