@@ -9,9 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sastls.analyzers.code.index import WorkspaceIndex
-from sastls.analyzers.code.judge import judge_finding
-from sastls.analyzers.findings.model import Finding, Location, Region
+
+from .c_snippet import judge_marked
 
 HEAD = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <stdint.h>\n"
 MEMCPY = "buffer/memcpy:Does not check for buffer overflows when copying to destination (CWE-120)."
@@ -203,16 +202,7 @@ char *f(const char *s)
 def test_copy_into_a_block_allocated_for_its_length(tmp_path: Path, case: str) -> None:
     body, want = CASES[case]
     code = HEAD + body + "\n"
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1004",
-        message=MEMCPY,
-        location=Location("main.c", Region(line)),
-        cwe=(120,),
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, "FF1004", MEMCPY, (120,))
     if want == "FP":
         assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
         assert "allocated" in got.justification, got.justification

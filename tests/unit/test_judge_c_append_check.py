@@ -8,9 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sastls.analyzers.code.index import WorkspaceIndex
-from sastls.analyzers.code.judge import judge_finding
-from sastls.analyzers.findings.model import Finding, Location, Region
+
+from .c_snippet import judge_marked
 
 HEAD = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
 STRCAT = "buffer/strcat:Does not check for buffer overflows when concatenating to destination (CWE-120)."
@@ -82,16 +81,7 @@ CASES = {
 def test_append_after_a_combined_length_check(tmp_path: Path, case: str) -> None:
     body, want = CASES[case]
     code = HEAD + body + "\n"
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1005",
-        message=STRCAT,
-        location=Location("main.c", Region(line)),
-        cwe=(120,),
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, "FF1005", STRCAT, (120,))
     if want == "FP":
         assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
         assert "combined length" in got.justification, got.justification

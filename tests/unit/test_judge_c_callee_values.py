@@ -8,9 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sastls.analyzers.code.index import WorkspaceIndex
-from sastls.analyzers.code.judge import judge_finding
-from sastls.analyzers.findings.model import Finding, Location, Region
+
+from .c_snippet import judge_marked
 
 DECL = "buffer/char:Statically-sized arrays can be improperly restricted (CWE-119!/CWE-120)."
 HEAD = """#include <stdint.h>
@@ -65,16 +64,7 @@ uint64_t entry_size(const struct hdr *h) { return octal(h->size, sizeof(h->size)
 def test_callee_judged_with_the_constant_length_passed(tmp_path: Path, case: str) -> None:
     body, want = CASES[case]
     code = HEAD + body
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1013",
-        message=DECL,
-        location=Location("main.c", Region(line)),
-        cwe=(119, 120),
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, "FF1013", DECL, (119, 120))
     if want == "FP":
         assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
         assert "stays between 0 and 11" in got.justification, got.justification

@@ -7,9 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sastls.analyzers.code.index import WorkspaceIndex
-from sastls.analyzers.code.judge import judge_finding
-from sastls.analyzers.findings.model import Finding, Location, Region
+
+from .c_snippet import judge_marked
+
+MEMCPY = "buffer/memcpy:Does not check for buffer overflows when copying to destination (CWE-120)."
+SPRINTF = "buffer/sprintf:Does not check for buffer overflows (CWE-120)."
 
 HEAD = (
     "#include <stdio.h>\n"
@@ -90,16 +92,7 @@ def test_checked_string_lengths(
     tmp_path: Path, case: str, rule: str, message: str, body: str, want: str
 ) -> None:
     code = HEAD + body + "\n"
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id=rule,
-        message=message,
-        location=Location("main.c", Region(line)),
-        cwe=(120,),
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, rule, message, (120,))
     if want == "FP":
         assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
     else:
@@ -130,22 +123,18 @@ int parse(struct sess *s, const char *val, uint16_t vlen, int tag)
 
 
 def test_a_clamp_just_before_the_copy_in_a_case_bounds_it(tmp_path: Path) -> None:
-    (tmp_path / "main.c").write_text(CLAMP)
-    line = next(i for i, ln in enumerate(CLAMP.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1004",
-        message="buffer/memcpy:Does not check for buffer overflows when copying to destination (CWE-120).",
-        location=Location("main.c", Region(line)),
-        cwe=(120,),
+    got = judge_marked(
+        tmp_path,
+        CLAMP,
+        "FF1004",
+        "buffer/memcpy:Does not check for buffer overflows when copying to destination (CWE-120).",
+        (120,),
     )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
     assert got.verdict == "FALSE_POSITIVE", got.justification
     unclamped = CLAMP.replace(
         "n = vlen < sizeof(s->username) - 1 ? vlen : sizeof(s->username) - 1;", "n = vlen;"
     )
-    (tmp_path / "main.c").write_text(unclamped)
-    assert judge_finding(finding, WorkspaceIndex(tmp_path)).verdict != "FALSE_POSITIVE"
+    assert judge_marked(tmp_path, unclamped, "FF1004", MEMCPY, (120,)).verdict != "FALSE_POSITIVE"
 
 
 WRITTEN = """#include <stdio.h>
@@ -174,14 +163,5 @@ int main(int argc, char **argv)
 )
 def test_sprintf_of_a_string_written_with_a_bound(tmp_path: Path, fill: str, out: str, want: str) -> None:
     code = WRITTEN.replace("FILL", fill).replace("OUT", out)
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1015",
-        message="buffer/sprintf:Does not check for buffer overflows (CWE-120).",
-        location=Location("main.c", Region(line)),
-        cwe=(120,),
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, "FF1015", SPRINTF, (120,))
     assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), (fill, out, got.justification)

@@ -9,9 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sastls.analyzers.code.index import WorkspaceIndex
-from sastls.analyzers.code.judge import judge_finding
-from sastls.analyzers.findings.model import Finding, Location, Region
+
+from .c_snippet import judge_marked
+
+SPRINTF = "buffer/sprintf:Does not check for buffer overflows (CWE-120)."
 
 HEAD = "#include <stdio.h>\n#include <string.h>\n"
 STRLEN = (
@@ -99,16 +100,7 @@ int main(void)
 def test_fgets_terminates_when_it_succeeds(tmp_path: Path, case: str) -> None:
     body, want = CASES[case]
     code = HEAD + body + "\n"
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1022",
-        message=STRLEN,
-        location=Location("main.c", Region(line)),
-        cwe=(126,),
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, "FF1022", STRLEN, (126,))
     if want == "FP":
         assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
         assert "fgets()" in got.justification, got.justification
@@ -121,16 +113,7 @@ def test_an_unchecked_fgets_is_named_as_the_reason(tmp_path: Path) -> None:
         "int main(void)\n{\n    char line[256];\n    fgets(line, sizeof line, stdin);\n"
         "    return (int)strlen(line); /* <- */\n}\n"
     )
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1022",
-        message=STRLEN,
-        location=Location("main.c", Region(line)),
-        cwe=(126,),
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, "FF1022", STRLEN, (126,))
     assert got.verdict == "TRUE_POSITIVE", got.justification
     assert "fgets() at line 6" in got.justification and "only when it succeeds" in got.justification
 
@@ -159,14 +142,5 @@ int main(void)
 )
 def test_a_scanned_string_is_terminated_when_the_count_says_so(tmp_path: Path, check: str, want: str) -> None:
     code = SCANNED.replace("CHECK", check)
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1015",
-        message="buffer/sprintf:Does not check for buffer overflows (CWE-120).",
-        location=Location("main.c", Region(line)),
-        cwe=(120,),
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, "FF1015", SPRINTF, (120,))
     assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), (check, got.justification)

@@ -8,9 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sastls.analyzers.code.index import WorkspaceIndex
-from sastls.analyzers.code.judge import judge_finding
-from sastls.analyzers.findings.model import Finding, Location, Region
+
+from .c_snippet import judge_marked
 
 HEAD = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n"
 EXEC = "shell/execvp:This causes a new program to execute and is difficult to use safely (CWE-78)."
@@ -118,16 +117,7 @@ CASES = [
 @pytest.mark.parametrize(("case", "body", "want"), CASES, ids=[c[0] for c in CASES])
 def test_exec_of_a_fixed_program(tmp_path: Path, case: str, body: str, want: str) -> None:
     code = HEAD + body + "\n"
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1045",
-        message=EXEC,
-        location=Location("main.c", Region(line)),
-        cwe=(78,),
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, "FF1045", EXEC, (78,))
     if want == "FP":
         assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
         assert "without a shell" in got.justification, got.justification

@@ -7,9 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sastls.analyzers.code.index import WorkspaceIndex
-from sastls.analyzers.code.judge import judge_finding
-from sastls.analyzers.findings.model import Finding, Location, Region
+
+from .c_snippet import judge_marked
 
 HEAD = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\nvoid keep(char *);\n"
 STRLEN = "buffer/strlen:Does not handle strings that are not \\0-terminated (CWE-126)."
@@ -65,17 +64,7 @@ CASES = [
 @pytest.mark.parametrize(("case", "body", "want"), CASES, ids=[c[0] for c in CASES])
 def test_fresh_copies(tmp_path: Path, case: str, body: str, want: str) -> None:
     code = HEAD + body + "\n"
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1022",
-        rule_name="buffer/strlen",
-        message=STRLEN,
-        location=Location("main.c", Region(line)),
-        cwe=(126,),
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, "FF1022", STRLEN, (126,), name="buffer/strlen")
     if want == "FP":
         assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
         assert "fresh terminated copy" in got.justification

@@ -7,9 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sastls.analyzers.code.index import WorkspaceIndex
-from sastls.analyzers.code.judge import judge_finding
-from sastls.analyzers.findings.model import Finding, Location, Region
+
+from .c_snippet import judge_marked
 
 DECL = "buffer/char:Statically-sized arrays can be improperly restricted (CWE-119!/CWE-120)."
 HEAD = "#include <stdio.h>\n#include <arpa/inet.h>\n"
@@ -36,15 +35,5 @@ CASES = {
 def test_address_conversions(tmp_path: Path, case: str) -> None:
     body, want = CASES[case]
     code = HEAD + body + "\n"
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1013",
-        rule_name="buffer/char",
-        message=DECL,
-        location=Location("main.c", Region(line)),
-        cwe=(119, 120),
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, "FF1013", DECL, (119, 120), name="buffer/char")
     assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), (case, got.justification)

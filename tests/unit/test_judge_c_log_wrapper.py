@@ -8,9 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sastls.analyzers.code.index import WorkspaceIndex
-from sastls.analyzers.code.judge import judge_finding
-from sastls.analyzers.findings.model import Finding, Location, Region
+
+from .c_snippet import judge_marked
+
+VFPRINTF = "format/vfprintf:If format strings can be influenced by an attacker (CWE-134)."
 
 LOG = """#include <stdarg.h>
 #include <stdio.h>
@@ -41,15 +42,12 @@ int main(int argc, char **argv)
 @pytest.mark.parametrize(("second", "want"), [('"program %s"', "FP"), ("argv[1]", "not")])
 def test_a_log_wrapper_format_judged_by_its_calls(tmp_path: Path, second: str, want: str) -> None:
     code = LOG.replace("SECOND", second)
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1017",
-        rule_name="format/vfprintf",
-        message="format/vfprintf:If format strings can be influenced by an attacker (CWE-134).",
-        location=Location("main.c", Region(line)),
-        cwe=(134,),
+    got = judge_marked(
+        tmp_path,
+        code,
+        "FF1017",
+        "format/vfprintf:If format strings can be influenced by an attacker (CWE-134).",
+        (134,),
+        name="format/vfprintf",
     )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
     assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), (second, got.justification)

@@ -11,6 +11,10 @@ from sastls.analyzers.code.index import WorkspaceIndex
 from sastls.analyzers.code.judge import judge_finding
 from sastls.analyzers.findings.model import Finding, Location, Region
 
+from .c_snippet import judge_marked
+
+STRNCPY = "buffer/strncpy:Easily used incorrectly (CWE-120)."
+
 MEMCPY = "buffer/memcpy:Does not check for buffer overflows when copying to destination (CWE-120)."
 JOIN = """#include <string.h>
 static int join(char *dst, size_t dstsz, const char *dir, const char *name)
@@ -47,17 +51,7 @@ CASES = {
 def test_checked_parameter_pair(tmp_path: Path, case: str) -> None:
     check, size, want = CASES[case]
     code = JOIN.replace("CHECK", check).replace("SIZE", size)
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1004",
-        rule_name="buffer/memcpy",
-        message=MEMCPY,
-        location=Location("main.c", Region(line)),
-        cwe=(120,),
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, "FF1004", MEMCPY, (120,), name="buffer/memcpy")
     if want == "FP":
         assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
         assert "every call of this function" in got.justification
@@ -111,17 +105,7 @@ int name(struct job *j, const char *in)
 @pytest.mark.parametrize(("limit", "want"), [("sizeof(j->output)", "FP"), ("sizeof(j->output) + 1", "not")])
 def test_a_literal_appended_at_a_checked_offset(tmp_path: Path, limit: str, want: str) -> None:
     code = SUFFIX.replace("LIMIT", limit)
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1001",
-        rule_name="buffer/strcpy",
-        message=STRCPY,
-        location=Location("main.c", Region(line)),
-        cwe=(120,),
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, "FF1001", STRCPY, (120,), name="buffer/strcpy")
     assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), got.justification
 
 
@@ -146,15 +130,12 @@ int main(int argc, char **argv)
 )
 def test_a_length_of_the_size_parameter_less_one(tmp_path: Path, size: str, want: str) -> None:
     code = HEADER.replace("SIZE", size)
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1008",
-        rule_name="buffer/strncpy",
-        message="buffer/strncpy:Easily used incorrectly (CWE-120).",
-        location=Location("main.c", Region(line)),
-        cwe=(120,),
+    got = judge_marked(
+        tmp_path,
+        code,
+        "FF1008",
+        "buffer/strncpy:Easily used incorrectly (CWE-120).",
+        (120,),
+        name="buffer/strncpy",
     )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
     assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), (size, got.justification)

@@ -8,9 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sastls.analyzers.code.index import WorkspaceIndex
-from sastls.analyzers.code.judge import judge_finding
-from sastls.analyzers.findings.model import Finding, Location, Region
+
+from .c_snippet import judge_marked
 
 HEAD = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n"
 STRLEN = "buffer/strlen:Does not handle strings that are not \\0-terminated (CWE-126)."
@@ -105,16 +104,7 @@ int main(void)
 @pytest.mark.parametrize(("case", "body", "want"), CASES, ids=[c[0] for c in CASES])
 def test_strlen_of_a_parameter_by_its_callers(tmp_path: Path, case: str, body: str, want: str) -> None:
     code = HEAD + body + "\n"
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1022",
-        message=STRLEN,
-        location=Location("main.c", Region(line)),
-        cwe=(126,),
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, "FF1022", STRLEN, (126,))
     if want == "FP":
         assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
         assert "every call of" in got.justification, got.justification

@@ -7,9 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sastls.analyzers.code.index import WorkspaceIndex
-from sastls.analyzers.code.judge import judge_finding
-from sastls.analyzers.findings.model import Finding, Location, Region
+
+from .c_snippet import judge_marked
 
 GETENV = ("FF1053", "buffer/getenv", (807, 20), "buffer/getenv:Environment variables are untrustable input.")
 SYSTEM = ("FF1044", "shell/system", (78,), "shell/system:This causes a new program to execute (CWE-78).")
@@ -44,17 +43,7 @@ CASES = {
 def test_calls_that_read_nothing_claimed(tmp_path: Path, case: str) -> None:
     (rule, name, cwe, message), body, want = CASES[case]
     code = HEAD + body + "\n"
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id=rule,
-        rule_name=name,
-        message=message,
-        location=Location("main.c", Region(line)),
-        cwe=cwe,
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, rule, message, cwe, name=name)
     if want == "FP":
         assert got.verdict == "FALSE_POSITIVE", (case, got.justification)
     else:

@@ -8,9 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sastls.analyzers.code.index import WorkspaceIndex
-from sastls.analyzers.code.judge import judge_finding
-from sastls.analyzers.findings.model import Finding, Location, Region
+
+from .c_snippet import judge_marked
 
 STRNCPY = "buffer/strncpy:Easily used incorrectly; doesn't always \\0-terminate (CWE-120)."
 HEAD = """#include <string.h>
@@ -60,15 +59,5 @@ CASES = {
 def test_strncpy_into_a_buffer_that_outlives_the_function(tmp_path: Path, case: str) -> None:
     body, want = CASES[case]
     code = HEAD + body + "\n"
-    (tmp_path / "main.c").write_text(code)
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    finding = Finding(
-        tool="flawfinder",
-        rule_id="FF1008",
-        rule_name="buffer/strncpy",
-        message=STRNCPY,
-        location=Location("main.c", Region(line)),
-        cwe=(120,),
-    )
-    got = judge_finding(finding, WorkspaceIndex(tmp_path))
+    got = judge_marked(tmp_path, code, "FF1008", STRNCPY, (120,), name="buffer/strncpy")
     assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), (case, got.justification)

@@ -14,7 +14,7 @@ from tree_sitter import Node
 from .c_conditions import LOOPS, runs_before
 from .c_context import Ctx
 from .c_flow import backward_goto
-from .c_tree import call_args, callee_of, plain_definitions, squash, strip_expr, text, walk
+from .c_tree import ancestors, call_args, callee_of, plain_definitions, squash, strip_expr, text, walk
 from .c_values import const_int, declared_in, declared_type
 from .values import Note
 
@@ -92,7 +92,7 @@ def _steady(ctx: Ctx, length: Node, func: Node, span: tuple[int, int], call: Nod
     loop around the copy, constants, ``sizeof``, and string lengths of strings nothing changes."""
     from .c_callers import quiet_between
 
-    loops = [p for p in _ancestors(call, func) if p.type in LOOPS and p.start_byte > span[0]]
+    loops = [p for p in ancestors(call, func) if p.type in LOOPS and p.start_byte > span[0]]
     spans = [span, *((lp.start_byte, lp.end_byte) for lp in loops)]
     for n in walk(length):
         if n.type in {"sizeof_expression", "number_literal", "char_literal"}:
@@ -138,15 +138,6 @@ def _assigned_in(func: Node, name: str, span: tuple[int, int]) -> bool:
         if n.type == "init_declarator" and text(n.child_by_field_name("declarator") or n) == name:
             return True
     return False
-
-
-def _ancestors(node: Node, top: Node) -> list[Node]:
-    out: list[Node] = []
-    cur = node.parent
-    while cur is not None and cur != top:
-        out.append(cur)
-        cur = cur.parent
-    return out
 
 
 def _bounded(ctx: Ctx, length: Node, call: Node, func: Node) -> bool:

@@ -23,6 +23,7 @@ from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, READ_ONLY_ARGS, WI
 from .c_strings import char_width, max_int, max_len
 from .c_tree import (
     aliases_of,
+    ancestors,
     call_args,
     callee_of,
     enclosing_function,
@@ -918,7 +919,7 @@ def _other_writes(
                 if n.id in known:
                     if name in _APPENDS and any(
                         c.type in {"for_statement", "while_statement", "do_statement"}
-                        for c in _ancestors(n, wrapper)
+                        for c in ancestors(n, wrapper)
                     ):
                         return f"appends to `{p}` in a loop (line {line_of(n)})"
                     continue
@@ -972,15 +973,6 @@ def _below_bound(ctx: Ctx, lhs: Node, wrapper: Node, bounds: set[str]) -> bool:
 
 _APPENDS = frozenset({"strcat", "strncat", "wcscat", "wcsncat"})
 _PRINTS = frozenset({"printf", "puts", "fputs", "fprintf", "wprintf", "printLine", "printWLine"})
-
-
-def _ancestors(n: Node, stop: Node) -> list[Node]:
-    out: list[Node] = []
-    cur = n.parent
-    while cur is not None and cur != stop:
-        out.append(cur)
-        cur = cur.parent
-    return out
 
 
 def _result_used(call: Node) -> bool:

@@ -12,6 +12,7 @@ from tree_sitter import Node
 from .c_context import Ctx
 from .c_spec import COPY_FUNCS, MEMBER_READERS, READ_ONLY_ARGS, STRING_DUPLICATORS
 from .c_tree import (
+    ancestors,
     call_args,
     callee_of,
     declared_name,
@@ -249,9 +250,7 @@ def _may_be_released(ctx: Ctx, member: Node, at: Node) -> bool:
     if func is None or base.type not in {"identifier", "field_expression"}:
         return True
     names = aliases_of(func, text(base)) if base.type == "identifier" else {text(base)}
-    loops = [
-        p for p in _ancestors(at, func) if p.type in {"for_statement", "while_statement", "do_statement"}
-    ]
+    loops = [p for p in ancestors(at, func) if p.type in {"for_statement", "while_statement", "do_statement"}]
     for n in walk(func):
         if n.type != "call_expression" or n.id == at.id:
             continue
@@ -294,12 +293,3 @@ def _releases(ctx: Ctx, fdef: Node, depth: int) -> bool:
         if depth > 0 and _releases(ctx, found[1], depth - 1):
             return True
     return False
-
-
-def _ancestors(node: Node, top: Node) -> list[Node]:
-    out: list[Node] = []
-    cur = node.parent
-    while cur is not None and cur != top:
-        out.append(cur)
-        cur = cur.parent
-    return out

@@ -325,3 +325,13 @@ def initialiser_keeps(n: Node, pointers: set[str], *, fields: bool = False) -> b
         if v is not None and v.type != "initializer_list" and pointer_bases(v, fields=fields) & pointers:
             return True
     return False
+
+
+def ancestors(node: Node, top: Node) -> list[Node]:
+    """The nodes enclosing ``node``, innermost first, below ``top``."""
+    out: list[Node] = []
+    cur = node.parent
+    while cur is not None and cur != top:
+        out.append(cur)
+        cur = cur.parent
+    return out
