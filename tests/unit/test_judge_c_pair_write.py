@@ -139,3 +139,60 @@ def test_a_length_of_the_size_parameter_less_one(tmp_path: Path, size: str, want
         name="buffer/strncpy",
     )
     assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), (size, got.justification)
+
+
+COUNTER_CASES = [
+    (
+        "counter-checked-in-loop",
+        """static void copy_word(char *dst, size_t dstsz, const char *src)
+{
+    size_t o = 0;
+    while (*src != '\\0' && *src != ' ' && o + 1 < dstsz) {
+        if (*src == '+') {
+            dst[o++] = ' '; /* <- */
+            src++;
+        } else {
+            dst[o++] = *src++;
+        }
+    }
+    dst[o < dstsz ? o : dstsz - 1] = '\\0';
+}
+int main(int argc, char **argv)
+{
+    char w[32];
+    if (argc < 2) return 1;
+    copy_word(w, sizeof w, argv[1]);
+    puts(w);
+    return 0;
+}""",
+        "FP",
+    ),
+    (
+        "counter-bumped-before",
+        """static void copy_word(char *dst, size_t dstsz, const char *src)
+{
+    size_t o = 0;
+    while (*src != '\\0' && o + 1 < dstsz) {
+        o++;
+        dst[o++] = *src++; /* <- */
+    }
+}
+int main(int argc, char **argv)
+{
+    char w[32];
+    if (argc < 2) return 1;
+    copy_word(w, sizeof w, argv[1]);
+    return w[0];
+}""",
+        "not",
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "body", "want"), COUNTER_CASES, ids=[c[0] for c in COUNTER_CASES])
+def test_a_counter_checked_in_the_loop_condition(tmp_path: Path, case: str, body: str, want: str) -> None:
+    code = "#include <stdio.h>\n#include <string.h>\n" + body + "\n"
+    got = judge_marked(
+        tmp_path, code, "FF1013", "buffer/char:Statically-sized arrays (CWE-119!/CWE-120).", (119, 120)
+    )
+    assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), (case, got.justification)

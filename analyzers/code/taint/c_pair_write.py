@@ -70,7 +70,8 @@ def checked_extent(ctx: Ctx, at: Node, dst: Node, size_of: Linear, func: Node) -
         return None
     for check in checks_before(ctx, at):
         big = strip_expr(check.big)
-        if check.changed & (set(want[0]) | {text(big), text(obj)}):
+        moved = check.changed & (set(want[0]) | {text(big), text(obj)})
+        if moved and not _changed_only_from(check.where, at, moved):
             continue
         small = _linear(ctx, check.small, func)
         if small is None or any(c < 0 for c in small[0].values()):
@@ -180,6 +181,8 @@ def _cannot_wrap(ctx: Ctx, var: str, at: Node, func: Node) -> bool:
     bound = upper_bound(ctx, ident, at, func)
     if bound is not None and 0 <= bound[0] <= _LIMIT and cannot_be_negative(ctx, ident, at, func):
         return True
+    if _wide_counter(ctx, var, func):
+        return True
     measured = [
         n
         for n in walk(func)
@@ -251,3 +254,86 @@ def _pair_holds(ctx: Ctx, func: Node, p: int, s: int, *, least: int = 0) -> str 
             return None
         shown.append(f"line {call.start_point[0] + 1}: {size} of {room}")
     return "; ".join(shown[:3])
+
+
+def _changed_only_from(loop: Node, at: Node, names: frozenset[str] | set[str]) -> bool:
+    """``loop``'s condition holds at the top of each round, and the round changes ``names`` only at
+    ``at`` or after it (``dst[o++] = c`` after ``while (o + 1 < n)``): they still have their tested
+    values when ``at`` runs. A for loop's own update runs after the round; its initialiser before."""
+    if loop.type not in {"while_statement", "for_statement"}:
+        return False
+    body = loop.child_by_field_name("body")
+    if body is None or not (body.start_byte <= at.start_byte < body.end_byte):
+        return False
+    for n in walk(body):
+        if n.start_byte >= at.start_byte or _exclusive(n, at):
+            continue
+        if n.type in {"assignment_expression", "update_expression"}:
+            target = n.child_by_field_name("left") or n.child_by_field_name("argument")
+            if target is not None and text(strip_expr(target)) in names:
+                return False
+        if (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and text(strip_expr(n.child_by_field_name("argument") or n)) in names
+        ):
+            return False
+        if n.type in {"goto_statement", "labeled_statement"}:
+            return False
+    return True
+
+
+def _wide_counter(ctx: Ctx, var: str, func: Node) -> bool:
+    """A 64-bit unsigned counter (``size_t``) set only to non-negative constants and counted up by
+    ones: it would take 2^64 steps to wrap."""
+    import re
+
+    from .c_tree import declared_name
+    from .c_values import declared_type
+
+    typ = declared_type(var, func, ctx.parsed.tree.root_node) or ""
+    if not re.search(r"\bsize_t\b|\bunsigned long\b|\buint64_t\b", typ) or "*" in typ:
+        return False
+    if var in param_names(func):
+        return False  # what callers pass is not counted up from a constant
+    started = False
+    for n in walk(func):
+        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == var:
+            k = const_int(ctx, n.child_by_field_name("value"), func)
+            if k is None or k < 0:
+                return False
+            started = True
+        elif (
+            n.type == "assignment_expression" and text(strip_expr(n.child_by_field_name("left") or n)) == var
+        ):
+            op, k = (
+                text(n.child_by_field_name("operator")),
+                const_int(ctx, n.child_by_field_name("right"), func),
+            )
+            if k is None or k < 0 or op not in {"=", "+="} or (op == "+=" and k != 1):
+                return False
+        elif (
+            n.type == "update_expression" and text(strip_expr(n.child_by_field_name("argument") or n)) == var
+        ):
+            if "++" not in text(n):
+                return False
+        elif (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and text(strip_expr(n.child_by_field_name("argument") or n)) == var
+        ):
+            return False
+    return started
+
+
+def _exclusive(n: Node, at: Node) -> bool:
+    """``n`` and ``at`` lie in different branches of one ``if``: they never run in the same pass."""
+    child, cur = n, n.parent
+    while cur is not None and not (cur.start_byte <= at.start_byte < cur.end_byte):
+        child, cur = cur, cur.parent
+    if cur is None or cur.type != "if_statement":
+        return False
+    cons, alt = cur.child_by_field_name("consequence"), cur.child_by_field_name("alternative")
+    in_cons = cons is not None and cons.start_byte <= at.start_byte < cons.end_byte
+    in_alt = alt is not None and alt.start_byte <= at.start_byte < alt.end_byte
+    return (child == cons and in_alt) or (child == alt and in_cons)
