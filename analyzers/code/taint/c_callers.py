@@ -35,6 +35,7 @@ from .c_tree import (
     declared_name,
     enclosing_function,
     func_name,
+    in_static_declaration,
     inside,
     param_names,
     pointer_base,
@@ -355,10 +356,10 @@ def local_objects(func: Node) -> set[str]:
     own = {
         text(n.child_by_field_name("declarator"))
         for n in walk(body)
-        if n.type == "array_declarator" and inside(n, body) and not _static_declaration(n)
+        if n.type == "array_declarator" and inside(n, body) and not in_static_declaration(n)
     }
     for n in walk(body):  # plain local variables (a struct, a number): no pointer to them yet either
-        if n.type != "declaration" or _static_declaration(n):
+        if n.type != "declaration" or in_static_declaration(n):
             continue
         typ = n.child_by_field_name("type")
         if typ is None or "va_list" in text(typ):
@@ -368,16 +369,6 @@ def local_objects(func: Node) -> set[str]:
             if inner is not None and inner.type == "identifier":
                 own.add(text(inner))
     return own
-
-
-def _static_declaration(n: Node) -> bool:
-    """``n`` is (in) a ``static`` declaration: storage that outlives the call."""
-    cur: Node | None = n
-    while cur is not None and cur.type != "declaration":
-        cur = cur.parent
-    return cur is not None and any(
-        c.type == "storage_class_specifier" and text(c) == "static" for c in cur.children
-    )
 
 
 def results_dropped(ctx: Ctx, func: Node) -> list[Node] | None:

@@ -42,6 +42,7 @@ from .c_tree import (
     field_key,
     func_name,
     in_sizeof,
+    in_static_declaration,
     initialiser_keeps,
     param_names,
     pointer_base,
@@ -210,7 +211,7 @@ def _named_elsewhere(ctx: Ctx, decl: Node, name: str, field: bool) -> Outcome | 
     is visible to no other file.)"""
     if field and not ctx.path.endswith(_HEADER_SUFFIXES):
         return None
-    if not field and _is_static(decl):
+    if not field and in_static_declaration(decl):
         return None
     word = re.escape(name.encode())
     pattern = (
@@ -238,15 +239,6 @@ def _named_elsewhere(ctx: Ctx, decl: Node, name: str, field: bool) -> Outcome | 
 
 _HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx", ".inc")
 _C_SUFFIXES = (".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".inc")
-
-
-def _is_static(decl: Node) -> bool:
-    cur: Node | None = decl
-    while cur is not None and cur.type != "declaration":
-        cur = cur.parent
-    return cur is not None and any(
-        c.type == "storage_class_specifier" and text(c) == "static" for c in cur.children
-    )
 
 
 def _object_uses(

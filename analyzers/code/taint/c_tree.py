@@ -335,3 +335,13 @@ def ancestors(node: Node, top: Node) -> list[Node]:
         out.append(cur)
         cur = cur.parent
     return out
+
+
+def in_static_declaration(n: Node) -> bool:
+    """``n`` is (in) a ``static`` declaration: storage that outlives a call of its function."""
+    cur: Node | None = n
+    while cur is not None and cur.type != "declaration":
+        cur = cur.parent
+    return cur is not None and any(
+        c.type == "storage_class_specifier" and text(c) == "static" for c in cur.children
+    )
