@@ -126,20 +126,20 @@ def _scan_file(ctx: Ctx, func: Node) -> tuple[bool, list[Node]] | None:
 
 def _program_local(ctx: Ctx, name: str) -> bool:
     """``name`` is a function of a program's own file (it defines ``main``) that no other file of
-    the workspace names, except other programs' own files (which define ``main`` too, so they are
-    never linked with this one): the program's other files are in the workspace, so this file's
-    calls are all its calls (as for a ``static`` function)."""
-    if name == "main":
-        return False
-    if not _defines_main(ctx.parsed.tree.root_node):
-        return False
+    the program names: the program's other files are in the workspace, so this file's calls are all
+    its calls (as for a ``static`` function)."""
+    return name != "main" and _defines_main(ctx.parsed.tree.root_node) and not named_in_program(ctx, name)
+
+
+def named_in_program(ctx: Ctx, name: str) -> bool:
+    """Another file of the workspace names ``name``, other than other programs' own files (which
+    define ``main`` too, so they are never linked with this one); True when that cannot be read."""
     try:
         mentioning = ctx.index.word_index().get(("call", name), [])
         others = [ctx.index.file(f) for f in mentioning if f != ctx.path]
     except Exception:
-        return False
-    # a file that defines main too is another program: it cannot be linked with this one
-    return all(o is not None and _defines_main(o.tree.root_node) for o in others)
+        return True
+    return not all(o is not None and _defines_main(o.tree.root_node) for o in others)
 
 
 def _defines_main(root: Node) -> bool:

@@ -12,6 +12,7 @@ from .c_spec import (
     COMMAND_FUNCS,
     COPY_FUNCS,
     FORMAT_FUNCS,
+    NULL_SPELLINGS,
     READ_ONLY_ARGS,
     SCAN_FUNCS,
 )
@@ -453,9 +454,6 @@ def runs_before(ctx: Ctx, node: Node, at: Node) -> bool:
     return True
 
 
-_NULLS = frozenset({"NULL", "0", "nullptr", "((void*)0)", "(void*)0"})
-
-
 def succeeded_before(call: Node, at: Node) -> bool:
     """``at`` runs only after ``call`` returned a non-null value: the call is a fact of a condition
     holding at ``at`` (``while (fgets(..))``, ``if (fgets(..) != NULL) {..}``, ``if (!fgets(..))
@@ -478,7 +476,7 @@ def _nonnull_call(atom: Node, truth: bool, call: Node) -> bool:
     if op not in {"==", "!="} or left is None or right is None:
         return False
     for x, y in ((left, right), (right, left)):
-        if strip_expr(x).id == call.id and squash(text(y)) in _NULLS:
+        if strip_expr(x).id == call.id and squash(text(y)) in NULL_SPELLINGS:
             return truth == (op == "!=")
     return False
 

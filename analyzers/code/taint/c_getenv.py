@@ -8,10 +8,10 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .c_context import Ctx
+from .c_spec import NULL_SPELLINGS
 from .c_tree import squash, strip_expr, text
 from .outcome import Outcome
 
-_NULLS = frozenset({"NULL", "0", "nullptr", "((void*)0)", "(void*)0"})
 _TESTS = frozenset(
     {"if_statement", "while_statement", "do_statement", "for_statement", "conditional_expression"}
 )
@@ -49,7 +49,7 @@ def _tested_only(call: Node) -> bool:
     if cur.type == "binary_expression" and text(cur.child_by_field_name("operator")) in {"==", "!="}:
         left, right = cur.child_by_field_name("left"), cur.child_by_field_name("right")
         other = right if left is not None and left.id == child.id else left
-        if other is None or squash(text(strip_expr(other))) not in _NULLS:
+        if other is None or squash(text(strip_expr(other))) not in NULL_SPELLINGS:
             return False
         child, cur = cur, cur.parent
     elif cur.type == "unary_expression" and text(cur.child_by_field_name("operator")) == "!":

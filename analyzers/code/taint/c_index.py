@@ -10,18 +10,15 @@ from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, keep
 from .c_objects import elem_of, writable
 from .c_overflow import interval
-from .c_pair_write import add, checked_extent, linear_of
+from .c_pair_write import add, checked_extent, counting_floor, linear_of
 from .c_paths import cannot_be_negative, upper_bound
 from .c_roomleft import received_index, string_length_index
 from .c_tree import (
     call_args,
     callee_of,
-    declared_name,
     enclosing_function,
     strip_expr,
-    stripped_text,
     text,
-    walk,
 )
 from .c_values import const_int, dst_size, sizeof_own_array
 from .outcome import Outcome
@@ -111,35 +108,6 @@ def index_range(ctx: Ctx, idx: Node, at: Node, func: Node | None) -> tuple[int |
     if lo is None and i.type == "field_expression" and cannot_be_negative(ctx, i, at, func):
         lo = 0
     return lo, hi
-
-
-def counting_floor(ctx: Ctx, name: str, func: Node) -> int | None:
-    """The smallest value of a variable only ever set to non-negative constants and counted up."""
-    floor: int | None = None
-    for n in walk(func):
-        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
-            value = n.child_by_field_name("value")
-            k = const_int(ctx, value, func) if value is not None else None
-            if k is None or k < 0:
-                return None
-            floor = k if floor is None else min(floor, k)
-        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
-            op = text(n.child_by_field_name("operator"))
-            k = const_int(ctx, n.child_by_field_name("right"), func)
-            if k is None or k < 0 or op not in {"=", "+="}:
-                return None
-            if op == "=":
-                floor = k if floor is None else min(floor, k)
-        elif n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name:
-            if text(n.child_by_field_name("operator")) != "++":
-                return None
-        elif (
-            n.type == "pointer_expression"
-            and text(n.child_by_field_name("operator")) == "&"
-            and stripped_text(n.child_by_field_name("argument")) == name
-        ):
-            return None
-    return floor
 
 
 def _value_read(idx: Node) -> Node:

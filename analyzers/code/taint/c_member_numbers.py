@@ -22,7 +22,7 @@ _TRUTH = frozenset({"&&", "||"})
 
 def member_only_compared(ctx: Ctx, stored: str, store: Node) -> list[Note] | None:
     """Notes when the member ``stored`` (``cfg->port``) is read only harmlessly anywhere in the file."""
-    from .c_callers import _defines_main
+    from .c_callers import named_in_program
 
     m = _ACCESS.match(stored.replace(" ", ""))
     if m is None:
@@ -36,12 +36,7 @@ def member_only_compared(ctx: Ctx, stored: str, store: Node) -> list[Note] | Non
     )
     if not declared:
         return None
-    try:
-        others = [f for f in ctx.index.word_index().get(("call", member), []) if f != ctx.path]
-        parsed = [ctx.index.file(f) for f in others]
-    except Exception:
-        return None
-    if any(p is None or not _defines_main(p.tree.root_node) for p in parsed):
+    if named_in_program(ctx, member):
         return None
     reads: list[Node] = []
     for n in walk(root):

@@ -54,14 +54,9 @@ def member_string(ctx: Ctx, arg: Node, at: Node) -> list[Note] | None:
 
 def _stores(ctx: Ctx, name: str) -> list[Node] | None:
     """The stores into the member ``name`` when every one keeps a terminated string; None otherwise."""
-    from .c_callers import _defines_main
+    from .c_callers import named_in_program
 
-    try:
-        others = [f for f in ctx.index.word_index().get(("call", name), []) if f != ctx.path]
-        parsed = [ctx.index.file(f) for f in others]
-    except Exception:
-        return None
-    if any(p is None or not _defines_main(p.tree.root_node) for p in parsed):
+    if named_in_program(ctx, name):
         return None  # another file of the program may store into it
     root = ctx.parsed.tree.root_node
     holders = _structs_with(root, name)

@@ -16,7 +16,17 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .c_context import Ctx
-from .c_tree import call_args, callee_of, enclosing_function, param_names, strip_expr, text, walk
+from .c_tree import (
+    call_args,
+    callee_of,
+    declared_name,
+    enclosing_function,
+    param_names,
+    strip_expr,
+    stripped_text,
+    text,
+    walk,
+)
 from .c_values import const_int
 from .values import Note
 
@@ -28,7 +38,7 @@ def paired_destination(ctx: Ctx, call: Node, dst: Node, length: Node, func: Node
     """A note when the write of ``length`` bytes at ``dst`` stays inside its object by a check."""
     if func is None:
         return None
-    size_of = _linear(ctx, length, func)
+    size_of = linear_of(ctx, length, func)
     return checked_extent(ctx, call, dst, size_of, func) if size_of is not None else None
 
 
@@ -44,7 +54,7 @@ def checked_extent(ctx: Ctx, at: Node, dst: Node, size_of: Linear, func: Node) -
     if found is None:
         return None
     obj, offset = found
-    want = _add(offset, size_of)
+    want = add(offset, size_of)
     params = param_names(func)
     pair = obj.type == "identifier" and text(obj) in params and keeps_value(func, text(obj))
     if pair:
@@ -73,7 +83,7 @@ def checked_extent(ctx: Ctx, at: Node, dst: Node, size_of: Linear, func: Node) -
         moved = check.changed & (set(want[0]) | {text(big), text(obj)})
         if moved and not _changed_only_from(check.where, at, moved):
             continue
-        small = _linear(ctx, check.small, func)
+        small = linear_of(ctx, check.small, func)
         if small is None or any(c < 0 for c in small[0].values()):
             continue
         spare = small[1] - want[1] + (1 if check.strict else 0)
@@ -110,20 +120,20 @@ def _pointer(ctx: Ctx, e: Node, func: Node) -> tuple[Node, Linear] | None:
         if inner.type == "subscript_expression":
             arr, idx = inner.child_by_field_name("argument"), inner.child_by_field_name("index")
             base = _pointer(ctx, arr, func) if arr is not None else None
-            more = _linear(ctx, idx, func) if idx is not None else None
+            more = linear_of(ctx, idx, func) if idx is not None else None
             if base is not None and more is not None:
-                return base[0], _add(base[1], more)
+                return base[0], add(base[1], more)
         return None
     if e.type == "binary_expression" and text(e.child_by_field_name("operator")) == "+":
         left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
         start = _pointer(ctx, left, func) if left is not None else None
-        extra = _linear(ctx, right, func) if right is not None else None
+        extra = linear_of(ctx, right, func) if right is not None else None
         if start is not None and extra is not None:
-            return start[0], _add(start[1], extra)
+            return start[0], add(start[1], extra)
     return None
 
 
-def _linear(ctx: Ctx, e: Node, func: Node) -> Linear | None:
+def linear_of(ctx: Ctx, e: Node, func: Node) -> Linear | None:
     """``e`` as a sum of variables times constants plus a constant."""
     e = strip_expr(e)
     value = const_int(ctx, e, func)
@@ -137,33 +147,24 @@ def _linear(ctx: Ctx, e: Node, func: Node) -> Linear | None:
         if left is None or right is None:
             return None
         if op in {"+", "-"}:
-            a = _linear(ctx, left, func)
-            b = _linear(ctx, right, func)
+            a = linear_of(ctx, left, func)
+            b = linear_of(ctx, right, func)
             if a is None or b is None:
                 return None
-            return _add(a, b if op == "+" else ({k: -v for k, v in b[0].items()}, -b[1]))
+            return add(a, b if op == "+" else ({k: -v for k, v in b[0].items()}, -b[1]))
         if op == "*":
             for x, y in ((left, right), (right, left)):
                 k = const_int(ctx, y, func)
                 if k is None or k < 0:
                     continue
-                got = _linear(ctx, x, func)
+                got = linear_of(ctx, x, func)
                 if got is not None:
                     return {v: c * k for v, c in got[0].items()}, got[1] * k
     return None
 
 
-def linear_of(ctx: Ctx, e: Node, func: Node) -> Linear | None:
-    """``e`` as a sum of variables times constants plus a constant, or None."""
-    return _linear(ctx, e, func)
-
-
 def add(a: Linear, b: Linear) -> Linear:
     """The sum of two linear expressions."""
-    return _add(a, b)
-
-
-def _add(a: Linear, b: Linear) -> Linear:
     out = dict(a[0])
     for k, v in b[0].items():
         out[k] = out.get(k, 0) + v
@@ -288,42 +289,56 @@ def _wide_counter(ctx: Ctx, var: str, func: Node) -> bool:
     ones: it would take 2^64 steps to wrap."""
     import re
 
-    from .c_tree import declared_name
     from .c_values import declared_type
 
     typ = declared_type(var, func, ctx.parsed.tree.root_node) or ""
     if not re.search(r"\bsize_t\b|\bunsigned long\b|\buint64_t\b", typ) or "*" in typ:
         return False
-    if var in param_names(func):
+    if var in param_names(func) or counting_floor(ctx, var, func) is None:
         return False  # what callers pass is not counted up from a constant
-    started = False
+    if not any(
+        n.type == "init_declarator"
+        and declared_name(n.child_by_field_name("declarator")) == var
+        and n.child_by_field_name("value") is not None
+        for n in walk(func)
+    ):
+        return False  # counted from its initialiser
+    return not any(
+        n.type == "assignment_expression"
+        and text(strip_expr(n.child_by_field_name("left") or n)) == var
+        and text(n.child_by_field_name("operator")) == "+="
+        and const_int(ctx, n.child_by_field_name("right"), func) != 1
+        for n in walk(func)
+    )
+
+
+def counting_floor(ctx: Ctx, name: str, func: Node) -> int | None:
+    """The smallest value of a variable only ever set to non-negative constants and counted up."""
+    floor: int | None = None
     for n in walk(func):
-        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == var:
-            k = const_int(ctx, n.child_by_field_name("value"), func)
+        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
+            value = n.child_by_field_name("value")
+            k = const_int(ctx, value, func) if value is not None else None
             if k is None or k < 0:
-                return False
-            started = True
-        elif (
-            n.type == "assignment_expression" and text(strip_expr(n.child_by_field_name("left") or n)) == var
-        ):
-            op, k = (
-                text(n.child_by_field_name("operator")),
-                const_int(ctx, n.child_by_field_name("right"), func),
-            )
-            if k is None or k < 0 or op not in {"=", "+="} or (op == "+=" and k != 1):
-                return False
-        elif (
-            n.type == "update_expression" and text(strip_expr(n.child_by_field_name("argument") or n)) == var
-        ):
-            if "++" not in text(n):
-                return False
+                return None
+            floor = k if floor is None else min(floor, k)
+        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
+            op = text(n.child_by_field_name("operator"))
+            k = const_int(ctx, n.child_by_field_name("right"), func)
+            if k is None or k < 0 or op not in {"=", "+="}:
+                return None
+            if op == "=":
+                floor = k if floor is None else min(floor, k)
+        elif n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name:
+            if text(n.child_by_field_name("operator")) != "++":
+                return None
         elif (
             n.type == "pointer_expression"
             and text(n.child_by_field_name("operator")) == "&"
-            and text(strip_expr(n.child_by_field_name("argument") or n)) == var
+            and stripped_text(n.child_by_field_name("argument")) == name
         ):
-            return False
-    return started
+            return None
+    return floor
 
 
 def _exclusive(n: Node, at: Node) -> bool:

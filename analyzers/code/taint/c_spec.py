@@ -508,3 +508,5 @@ WRITES_ONLY_AT: Final[dict[str, frozenset[int]]] = {
     "feof": frozenset(),
     "ferror": frozenset(),
 }
+# How a null pointer constant is spelled (squashed).
+NULL_SPELLINGS: Final[frozenset[str]] = frozenset({"NULL", "0", "nullptr", "((void*)0)", "(void*)0"})
