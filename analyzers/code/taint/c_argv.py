@@ -27,7 +27,7 @@ def program_argument(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> Note |
     if len(params) < 2 or base is None or index is None or stripped_text(base) != params[1]:
         return None
     argc, argv = params[0], params[1]
-    if _stored(func, argv):
+    if argv_stored(func, argv):
         return None
     if not _below(ctx, index, argc, at, func):
         return None
@@ -38,7 +38,7 @@ def program_argument(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> Note |
     )
 
 
-def _stored(func: Node, argv: str) -> bool:
+def argv_stored(func: Node, argv: str) -> bool:
     """``argv`` or one of its elements is assigned, moved or has its address taken in ``func``."""
     for n in walk(func):
         target: Node | None = None

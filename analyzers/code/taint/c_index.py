@@ -8,6 +8,7 @@ from tree_sitter import Node
 
 from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, keep
+from .c_measured_index import measured_index
 from .c_objects import elem_of, writable
 from .c_overflow import interval
 from .c_pair_write import add, checked_extent, counting_floor, linear_of
@@ -83,6 +84,9 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
                 f"({count} elements, 0 to {count - 1})",
                 "index out of bounds",
             )
+    measured = measured_index(ctx, idx, arr, func) if func is not None else None
+    if measured is not None:
+        return [sink, measured]
     if func is not None and elem == 1:
         at = linear_of(ctx, _value_read(idx), func)
         checked = checked_extent(ctx, sub, arr, add(at, ({}, 1)), func) if at is not None else None

@@ -465,6 +465,19 @@ ROOT_OWNED_FILES: Final[frozenset[str]] = frozenset(
 )  # fmt: skip
 # Directories every user may write into: a fixed name there can be created or linked by another first.
 SHARED_DIRS: Final[tuple[str, ...]] = ("/tmp/", "/var/tmp/", "/dev/shm/")  # noqa: S108 (names, not used)
+# Calls by which a program changes or inspects the rights it runs with: a program that makes them
+# expects to run with rights its user does not have (set-user-ID), so who names a file it opens matters.
+PRIVILEGE_FUNCS: Final[frozenset[str]] = frozenset(
+    {"setuid", "seteuid", "setreuid", "setresuid", "setgid", "setegid", "setregid", "setresgid",
+     "setfsuid", "setfsgid", "setgroups", "initgroups", "cap_set_proc", "chroot", "getuid", "geteuid",
+     "getgid", "getegid", "getresuid", "issetugid", "getauxval", "secure_getenv"}
+)  # fmt: skip
+# Calls that check a path before it is opened: a check, then an open of the same name, is a window in
+# which another user may swap the file (time of check, time of use).
+PATH_CHECKS: Final[frozenset[str]] = frozenset(
+    {"access", "faccessat", "eaccess", "euidaccess", "stat", "lstat", "stat64", "lstat64", "fstatat",
+     "statx", "realpath", "readlink", "readlinkat", "opendir"}
+)  # fmt: skip
 # Calls that return a new terminated copy of a string (or NULL).
 STRING_DUPLICATORS: Final[frozenset[str]] = frozenset(
     {"strdup", "strndup", "xstrdup", "xstrndup", "g_strdup", "g_strndup", "wcsdup"}
