@@ -251,15 +251,7 @@ def quiet_between(
             callee = ctx.callee(n)
             if callee in C_TERMINATORS or callee in _ALLOCATORS or callee in {"va_start", "va_end"}:
                 continue
-            known = (
-                callee in READ_ONLY_ARGS
-                or callee in WRITES_ONLY_AT
-                or callee in COMMAND_FUNCS
-                or callee in COPY_FUNCS
-                or callee in BYTE_FUNCS
-                or (callee in FORMAT_FUNCS and callee not in SCAN_FUNCS)
-            )
-            if not known:
+            if not known_library(callee):
                 if _quiet_callee(ctx, n, trusted):
                     continue  # a workspace function that writes only its own arrays
                 return False
@@ -319,6 +311,23 @@ def _quiet_callee(ctx: Ctx, call: Node, trusted: frozenset[str]) -> bool:
         )
     finally:
         octx.quiet_depth = ctx.quiet_depth
+
+
+def known_library(callee: str) -> bool:
+    """A library function whose writes through its arguments the analyst knows (c_spec)."""
+    return (
+        callee in READ_ONLY_ARGS
+        or callee in WRITES_ONLY_AT
+        or callee in COMMAND_FUNCS
+        or callee in COPY_FUNCS
+        or callee in BYTE_FUNCS
+        or (callee in FORMAT_FUNCS and callee not in SCAN_FUNCS)
+    )
+
+
+def may_write_argument(ctx: Ctx, call: Node, i: int, func: Node) -> bool:
+    """Argument ``i`` of a known library call may be written through (:func:`known_library`)."""
+    return _may_write(ctx, call, i, func, frozenset())
 
 
 def _may_write(ctx: Ctx, call: Node, i: int, func: Node, trusted: frozenset[str]) -> bool:

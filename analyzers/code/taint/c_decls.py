@@ -32,7 +32,7 @@ from .c_objects import elem_of, found_in_string, points_to, writable
 from .c_provenance import definition_of
 from .c_scan import scan_safe
 from .c_spec import COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, READS_AT, SCAN_FUNCS
-from .c_terminated import reads_as_string, terminated_before
+from .c_terminated import cursor_at, end_cursor_at, reads_as_string, terminated_before
 from .c_tree import (
     aliases_of,
     call_args,
@@ -332,6 +332,8 @@ def accesses_safe(
             if arr is None or not pointer_bases(arr, fields=fields) & pointers or dead_branch(ctx, n):
                 continue
             r = index_safe(ctx, n)
+            if isinstance(r, Outcome):
+                r = _below_end_index(ctx, n, arr) or r
             if not isinstance(r, Outcome):
                 sources = _element_copy_sources(ctx, n, index_safe)
                 r = sources if isinstance(sources, Outcome) else r + sources
@@ -352,6 +354,15 @@ def accesses_safe(
         count += 1
         notes.extend(r)
     return count, notes
+
+
+def _below_end_index(ctx: Ctx, sub: Node, arr: Node) -> list[Note] | None:
+    """``q[-1]`` / ``q[0]`` with ``q`` counted down from a string's end and checked above its start
+    (c_cursor.below_end)."""
+    idx = sub.child_by_field_name("index")
+    func = enclosing_function(sub)
+    k = const_int(ctx, idx, func) if idx is not None else None
+    return end_cursor_at(ctx, arr, sub, func, k) if k in {0, -1} and k is not None else None
 
 
 def deref_safe(ctx: Ctx, deref: Node, arg: Node) -> list[Note] | Outcome:
@@ -382,6 +393,14 @@ def deref_safe(ctx: Ctx, deref: Node, arg: Node) -> list[Note] | Outcome:
     if outside and len(outside) == len(targets or []):
         why = f"`{text(deref)}` lies outside `{outside[0].obj}` on some path"
         return keep(ctx, deref, why, "unchecked pointer")
+    along = end_cursor_at(ctx, arg, deref, func, 0)
+    stepped = a.child_by_field_name("argument") if a.type == "update_expression" else None
+    if along is None and stepped is not None and a.start_byte == stepped.start_byte:
+        a = strip_expr(stepped)  # `*p++` reads where p stands
+    if along is None and a.type == "identifier":
+        along = cursor_at(ctx, a, deref, func)
+    if along is not None:
+        return along
     return keep(
         ctx,
         deref,
@@ -496,7 +515,8 @@ def _call_safe(
     wrapped = copy_wrapper(ctx, call)
     if wrapped is not None:
         back = all(
-            _returned_back(call, wrapped[1], param_names(wrapped[1])[d], pointers) for _c, d, _b in wrapped[2]
+            _returned_back(wrapped[0], call, wrapped[1], param_names(wrapped[1])[d], pointers)
+            for _c, d, _b in wrapped[2]
         )
         judged = wrapper_copy_safe(ctx, call, back_followed=back)
         if not isinstance(judged, Outcome):
@@ -544,18 +564,21 @@ def _in_callee(
         if i >= len(params):
             return None
         space = writable(ctx, call_args(call)[i], func)
-        if space is None:
+        along = cursor_at(ctx, call_args(call)[i], call, func) if space is None else None
+        if space is None and along is None:
             return None
+        # a cursor into a terminated string (size unknown): the callee's accesses are judged without
+        # a size for the parameter, each by what it shows itself (a cursor stays inside its string)
         bound = Ctx(
             octx.finding,
             octx.parsed,
             octx.index,
             octx.macros,
-            {**octx.bindings, params[i]: space},
+            {**octx.bindings, params[i]: space} if space is not None else dict(octx.bindings),
             values=_constant_params(ctx, call, fdef, func),
         )
         inner = aliases_of(fdef, params[i])
-        returned = params[i] if _returned_back(call, fdef, params[i], pointers) else None
+        returned = params[i] if _returned_back(octx, call, fdef, params[i], pointers) else None
         escape = _escapes(fdef, inner, returns_ok=returned)
         if escape is not None and (escape.type != "return_statement" or _result_used(call)):
             where = func_name(fdef) + "()" + (f" ({octx.path})" if octx.path != ctx.path else "")
@@ -572,25 +595,30 @@ def _in_callee(
             and stripped_text(n.named_children[0]) == returned
             for n in walk(fdef)
         )
-        back = " (and returns it unchanged)" if gives_back else ""
-        notes.append(
-            ctx.note(
-                call,
-                f"`{arg}` is handed to {func_name(fdef)}() with the {space} bytes it has here{back}",
-                "guard",
-            )
+        from .c_callers import keeps_value
+
+        same = returned is not None and keeps_value(fdef, returned)
+        back = (
+            (" (and returns it unchanged)" if same else " (and returns it moved along its string)")
+            if gives_back
+            else ""
         )
+        had = f"the {space} bytes it has here" if space is not None else "a terminated string it moves along"
+        notes.append(ctx.note(call, f"`{arg}` is handed to {func_name(fdef)}() with {had}{back}", "guard"))
+        notes.extend(along or [])
         notes.extend(got[1])
     return notes
 
 
-def _returned_back(call: Node, fdef: Node, param: str, pointers: set[str] | None) -> bool:
-    """``return param;`` of a parameter the callee never changes, and the call's value stored in a
-    variable of ``pointers`` (``data = f(data)``) or dropped: what comes back is the caller's own
-    pointer, in a variable whose accesses are judged with the caller's."""
+def _returned_back(octx: Ctx, call: Node, fdef: Node, param: str, pointers: set[str] | None) -> bool:
+    """``return param;`` of a parameter the callee never changes (or only steps along its string:
+    ``trim()``, c_cursor), and the call's value stored in a variable of ``pointers`` (``data =
+    f(data)``) or dropped: what comes back is a pointer into the caller's own object, in a variable
+    whose accesses are judged with the caller's."""
     from .c_callers import keeps_value
+    from .c_cursor import moves_along
 
-    if pointers is None or not keeps_value(fdef, param):
+    if pointers is None or not (keeps_value(fdef, param) or moves_along(octx, param, fdef)):
         return False
     holder = call.parent
     while holder is not None and holder.type in {"parenthesized_expression", "cast_expression"}:

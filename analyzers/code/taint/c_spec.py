@@ -478,6 +478,20 @@ PATH_CHECKS: Final[frozenset[str]] = frozenset(
     {"access", "faccessat", "eaccess", "euidaccess", "stat", "lstat", "stat64", "lstat64", "fstatat",
      "statx", "realpath", "readlink", "readlinkat", "opendir"}
 )  # fmt: skip
+# Character tests false for NUL: a cursor may step past a byte they accept (``iscntrl(0)`` is true).
+NONZERO_CHAR_TESTS: Final[frozenset[str]] = frozenset(
+    {"isspace", "isdigit", "isalpha", "isalnum", "isxdigit", "isupper", "islower", "ispunct", "isgraph",
+     "isprint", "isblank"}
+)  # fmt: skip
+# Searches that return a pointer into the string they search (or NULL).
+STRING_SEARCHES: Final[frozenset[str]] = frozenset(
+    {"strchr", "strrchr", "strstr", "strpbrk", "strchrnul", "strcasestr", "index", "rindex"}
+)
+# Calls that write a string ending in a NUL into their first argument (when they fit: their own finding).
+TERMINATING_WRITERS: Final[frozenset[str]] = frozenset(
+    {"fgets", "snprintf", "vsnprintf", "sprintf", "vsprintf", "strcpy", "stpcpy", "strcat", "strlcpy",
+     "strlcat"}
+)  # fmt: skip
 # Calls that return a new terminated copy of a string (or NULL).
 STRING_DUPLICATORS: Final[frozenset[str]] = frozenset(
     {"strdup", "strndup", "xstrdup", "xstrndup", "g_strdup", "g_strndup", "wcsdup"}

@@ -264,6 +264,7 @@ def terminated_string(
         unit = 4 if ctx.callee(at) == "wcslen" else 1
     from .c_argv import program_argument
     from .c_context import keep
+    from .c_cursor import string_cursor
     from .c_member_strings import member_string
     from .c_objects import points_to
 
@@ -281,6 +282,9 @@ def terminated_string(
         fresh = _fresh_copy(ctx, arg, at, func) if unit == 1 else None
         if fresh is not None:
             return fresh
+        cursor = string_cursor(ctx, arg, at, func, depth, whole=_whole) if unit == 1 else None
+        if cursor is not None:
+            return cursor
         return keep(ctx, at, f"`{text(arg)}` points to an object the analyst cannot follow", "over-read")
     params = set(param_names(func)) if func is not None else set()
     if func is not None and any(
@@ -291,6 +295,10 @@ def terminated_string(
         )  # objects of the callers: judged there
         if isinstance(from_callers, list):
             return from_callers
+    if unit == 1 and any(t.offset is None for t in targets):
+        cursor = string_cursor(ctx, arg, at, func, depth, whole=_whole)
+        if cursor is not None:
+            return cursor
     base = pointer_base(arg)
     for t in targets:
         if t.offset is None or t.offset < 0 or (t.size is not None and t.offset >= t.size):
@@ -324,6 +332,26 @@ def terminated_string(
             )
             return keep(ctx, at, why, "over-read")
     return [ctx.note(at, f"`{text(arg)}` holds a string terminated inside its object", "guard")]
+
+
+def cursor_at(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> list[Note] | None:
+    """``arg`` is a cursor into a terminated string where ``at`` reads it (c_cursor)."""
+    from .c_cursor import string_cursor
+
+    return string_cursor(ctx, arg, at, func, 0, whole=_whole)
+
+
+def end_cursor_at(ctx: Ctx, ptr: Node, at: Node, func: Node | None, offset: int) -> list[Note] | None:
+    """``*(ptr + offset)`` lies inside a terminated string, ``ptr`` counted down from its end
+    (c_cursor.below_end)."""
+    from .c_cursor import below_end
+
+    return below_end(ctx, ptr, at, func, offset, whole=_whole)
+
+
+def _whole(ctx: Ctx, at: Node, arg: Node, func: Node | None, depth: int) -> list[Note] | Outcome:
+    """:func:`terminated_string` as c_cursor calls it (the start of a terminated string)."""
+    return terminated_string(ctx, at, arg, func, depth=depth)
 
 
 def _fresh_copy(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> list[Note] | None:

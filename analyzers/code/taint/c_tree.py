@@ -217,9 +217,41 @@ def pointer_bases(arg: Node, *, fields: bool = False) -> set[str]:
     if a.type == "call_expression" and callee_of(a) in RETURNS_INTO_FIRST:
         args = call_args(a)
         return pointer_bases(args[0], fields=fields) if args else set()
+    if a.type == "call_expression":
+        k = returned_parameter(a)
+        args = call_args(a)
+        return pointer_bases(args[k], fields=fields) if k is not None and k < len(args) else set()
     if fields and a.type == "field_expression":
         return {field_key(text(a.child_by_field_name("field")))}
     return {text(a)} if a.type == "identifier" else set()
+
+
+def returned_parameter(call: Node) -> int | None:
+    """The position of the parameter every ``return`` of the called function hands back (``trim(s)``
+    returning ``s``, moved or not), when that function is defined in the same file; else None."""
+    name = callee_of(call)
+    if not name:
+        return None
+    root = call
+    while root.parent is not None:
+        root = root.parent
+    return _returns_param(root, name)
+
+
+def _returns_param(root: Node, name: str) -> int | None:
+    for f in root.named_children:
+        if f.type != "function_definition" or func_name(f) != name:
+            continue
+        params = param_names(f)
+        found: set[str] = set()
+        for n in walk(f):
+            if n.type == "return_statement":
+                value = strip_expr(n.named_children[0]) if n.named_children else None
+                if value is None or value.type != "identifier" or text(value) not in params:
+                    return None
+                found.add(text(value))
+        return params.index(found.pop()) if len(found) == 1 else None
+    return None
 
 
 def aliases_of(func: Node, name: str, *, fields: bool = False) -> set[str]:

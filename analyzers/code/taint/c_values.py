@@ -80,6 +80,41 @@ CONV = re.compile(
 )
 
 
+_ESCAPES = {
+    "n": 10,
+    "t": 9,
+    "r": 13,
+    "0": 0,
+    "a": 7,
+    "b": 8,
+    "f": 12,
+    "v": 11,
+    "\\": 92,
+    "'": 39,
+    '"': 34,
+    "?": 63,
+}
+
+
+def char_value(spelling: str) -> int | None:
+    """The value of a C character constant (``'a'``, ``'\\0'``, ``'\\x41'``, ``'\\101'``), or None
+    (several characters, a wide prefix)."""
+    m = re.fullmatch(r"'(.*)'", spelling.strip(), re.DOTALL)
+    if m is None:
+        return None
+    body = m.group(1)
+    if len(body) == 1:
+        return ord(body)
+    if not body.startswith("\\") or len(body) < 2:
+        return None
+    rest = body[1:]
+    if re.fullmatch(r"[0-7]{1,3}", rest):
+        return int(rest, 8) % 256
+    if re.fullmatch(r"x[0-9a-fA-F]{1,2}", rest):
+        return int(rest[1:], 16)
+    return _ESCAPES.get(rest) if len(rest) == 1 else None
+
+
 def literal_string(value: str) -> str | None:
     """The content of a C string literal text (concatenated pieces joined), or None."""
     pieces = re.findall(r'"((?:[^"\\]|\\.)*)"', value)
@@ -183,7 +218,7 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
         except ValueError:
             return None
     if t == "char_literal":
-        return 1
+        return char_value(text(node))
     if t in {"true", "false"}:  # tree-sitter reads TRUE/FALSE as these too: a macro of the file wins
         macro = ctx.macro(text(node)) if text(node) not in {"true", "false"} else None
         if macro is not None and ctx.ambiguous(text(node)):

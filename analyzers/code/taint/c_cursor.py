@@ -1,0 +1,655 @@
+"""String cursors: a pointer moved along a terminated string never passes its terminator.
+
+``while (isspace((unsigned char)*s)) s++;`` steps ``s`` only from a byte that is not NUL, and
+``p = strchr(s, '=')`` lands on a byte that is ``'='``; so ``p + 1`` and the moved ``s`` still point
+at or before the NUL that ended the string they started in, inside its object, and a read of them up
+to a terminator stays inside it. Functions that return such a cursor of a parameter (``trim(s)``)
+hand the caller a cursor of what it passed.
+
+The proof is an invariant of a variable: every value it ever holds is a cursor. It holds when
+- its first value is one (a terminated string, ``terminated_string``, or for a parameter what every
+  visible call hands it);
+- it changes only by such steps (``s++`` where a condition holding there says ``*s`` is not NUL:
+  ``isspace(*s)``, ``*s == ':'``, ``*s && ...``; ``c_spec.NONZERO_CHAR_TESTS``) or to another cursor
+  (a string search in one, ``strchr(s, c)``; ``p + 1`` where ``*p`` is not NUL; a call returning a
+  cursor of a cursor);
+- there stays a NUL at or after it inside the object: every store through a pointer into the string
+  stores ``'\\0'``, and every call handed one writes nothing through it or writes a string that ends
+  in a NUL (``fgets``, ``snprintf``, ``strcpy``...: ``c_spec.TERMINATING_WRITERS``; a block ending in
+  a NUL that covers the old NUL ends at or after it). Whether such a write fits is its own finding.
+A reference to the variable inside one of its own new values (``line = trim(line)``) reads a value it
+held before, a cursor by the invariant."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tree_sitter import Node
+
+from .c_callers import known_library, may_write_argument, visible_calls
+from .c_conditions import atoms, comparisons, holding_conditions
+from .c_context import Ctx
+from .c_defs import definition_of
+from .c_spec import C_TERMINATORS, NONZERO_CHAR_TESTS, STRING_SEARCHES, TERMINATING_WRITERS
+from .c_tree import (
+    aliases_of,
+    call_args,
+    callee_of,
+    declared_name,
+    enclosing_function,
+    func_name,
+    line_of,
+    param_names,
+    pointer_base,
+    strip_expr,
+    stripped_text,
+    text,
+    walk,
+)
+from .c_values import const_int, declared_in
+from .outcome import Outcome
+from .values import Note
+
+MAX_DEPTH = 8
+# ``terminated_string(ctx, at, arg, func, depth)`` of c_terminated: handed in (it calls this module).
+Whole = Callable[[Ctx, Node, Node, Node | None, int], list[Note] | Outcome]
+
+
+def string_cursor(
+    ctx: Ctx, arg: Node, at: Node, func: Node | None, depth: int, *, whole: Whole
+) -> list[Note] | None:
+    """Notes when ``arg`` is a cursor into a terminated string where ``at`` reads it (``whole``
+    says whether an expression is the start of one); None when that is not shown."""
+    if func is None:
+        return None
+    got = _Prover(whole).expr(ctx, arg, at, func, depth, assumed=frozenset())
+    if got is None:
+        return None
+    return [
+        ctx.note(at, f"`{text(arg)}` moves along a terminated string and never past its terminator", "guard"),
+        *got,
+    ]
+
+
+class _Prover:
+    """The cursor proofs of one read, with ``whole`` for the start of a terminated string."""
+
+    def __init__(self, whole: Whole) -> None:
+        self.whole = whole
+        self.proved: dict[tuple[str, int, str, frozenset[str]], list[Note] | None] = {}
+
+    def expr(
+        self, ctx: Ctx, e: Node, at: Node, func: Node, depth: int, *, assumed: frozenset[str]
+    ) -> list[Note] | None:
+        """``e`` evaluated at ``at`` is a cursor (its proof as notes)."""
+        e = strip_expr(e)
+        if depth > MAX_DEPTH:
+            return None
+        if e.type == "identifier":
+            name = text(e)
+            if name in assumed:
+                return []  # an earlier value of the variable being proved: a cursor by the invariant
+            if declared_in(func, name):
+                key = (ctx.path, func.start_byte, name, assumed)
+                if key not in self.proved:
+                    self.proved[key] = self.variable(ctx, name, func, depth, assumed)
+                return self.proved[key]
+            return None
+        if e.type == "binary_expression" and text(e.child_by_field_name("operator")) == "+":
+            left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+            if left is None or right is None or const_int(ctx, right, func) != 1:
+                return None
+            if not _not_nul(ctx, left, at, func):
+                return None
+            return self.expr(ctx, left, at, func, depth, assumed=assumed)
+        if e.type == "call_expression":
+            callee = ctx.callee(e)
+            args = call_args(e)
+            if callee in STRING_SEARCHES and args:
+                return self.expr(ctx, args[0], e, func, depth + 1, assumed=assumed)
+            return self.returned(ctx, e, func, depth, assumed)
+        return None
+
+    def terminated(
+        self, ctx: Ctx, e: Node, at: Node, func: Node, depth: int, *, assumed: frozenset[str]
+    ) -> list[Note] | None:
+        """A cursor by :func:`_expr`, or the start of a terminated string (``terminated_string``)."""
+        got = self.expr(ctx, e, at, func, depth + 1, assumed=assumed)
+        if got is not None:
+            return got
+        got_whole = self.whole(ctx, at, e, func, depth + 1)
+        return got_whole if isinstance(got_whole, list) else None
+
+    def variable(
+        self, ctx: Ctx, name: str, func: Node, depth: int, assumed: frozenset[str]
+    ) -> list[Note] | None:
+        """Every value the variable ``name`` of ``func`` holds is a cursor."""
+        ours = aliases_of(func, name)
+        if not _nul_kept(ctx, func, ours):
+            return None
+        inside = assumed | {name}
+        notes: list[Note] = []
+        defined = False
+        for n in walk(func):
+            if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
+                value = n.child_by_field_name("value")
+                if value is None:
+                    continue
+            elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name:
+                op = text(n.child_by_field_name("operator"))
+                value = n.child_by_field_name("right")
+                if op == "+=" and value is not None and const_int(ctx, value, func) == 1:
+                    if not _step(ctx, n, name, func):
+                        return None
+                    continue
+                if op != "=":
+                    return None
+            elif n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name:
+                if text(n.child_by_field_name("operator")) != "++" or not _step(ctx, n, name, func):
+                    return None
+                continue
+            elif (
+                n.type == "pointer_expression"
+                and text(n.child_by_field_name("operator")) == "&"
+                and stripped_text(n.child_by_field_name("argument")) == name
+            ):
+                return None
+            else:
+                continue
+            if value is None:
+                return None
+            got = self.terminated(ctx, value, n, func, depth, assumed=inside)
+            if got is None:
+                return None
+            defined = True
+            notes.extend(got[:1])
+        if name in param_names(func):
+            entry = self.entry(ctx, name, func, depth)
+            if entry is None:
+                return None
+            return entry + notes
+        return notes if defined else None
+
+    def entry(self, ctx: Ctx, name: str, func: Node, depth: int) -> list[Note] | None:
+        """Every visible call of ``func`` hands the parameter ``name`` a cursor or a terminated string."""
+        calls = visible_calls(ctx, func)
+        if not calls:
+            return None
+        pos = param_names(func).index(name)
+        outer = ctx.unbound()
+        notes: list[Note] = []
+        for call in calls:
+            args = call_args(call)
+            caller = enclosing_function(call)
+            if pos >= len(args) or caller is None:
+                return None
+            got = self.terminated(outer, args[pos], call, caller, depth + 1, assumed=frozenset())
+            if got is None:
+                return None
+            notes.append(
+                outer.note(
+                    call, f"`{text(args[pos])}` is handed to `{name}` here, a terminated string", "guard"
+                )
+            )
+        return notes
+
+    def returned(
+        self, ctx: Ctx, call: Node, func: Node, depth: int, assumed: frozenset[str]
+    ) -> list[Note] | None:
+        """``call`` is of a function of this file that returns a cursor of one of its parameters, and
+        this call hands that parameter a cursor."""
+        found = definition_of(ctx, call)
+        if found is None or found[0].path != ctx.path:
+            return None
+        octx, fdef = found
+        params = param_names(fdef)
+        returned: set[str] = set()
+        for n in walk(fdef):
+            if n.type == "return_statement":
+                value = strip_expr(n.named_children[0]) if n.named_children else None
+                if value is None or value.type != "identifier" or text(value) not in params:
+                    return None
+                returned.add(text(value))
+        if len(returned) != 1:
+            return None
+        param = returned.pop()
+        if not moves_along(octx, param, fdef):
+            return None
+        args = call_args(call)
+        pos = params.index(param)
+        if pos >= len(args):
+            return None
+        got = self.terminated(ctx, args[pos], call, func, depth, assumed=assumed)
+        if got is None:
+            return None
+        why = (
+            f"{func_name(fdef)}() returns its parameter `{param}` moved along its string "
+            f"(line {line_of(fdef)})"
+        )
+        return [ctx.note(call, why, "guard"), *got[:1]]
+
+
+def moves_along(ctx: Ctx, param: str, fdef: Node) -> bool:
+    """Inside ``fdef``, the parameter ``param`` only steps along its string (a cursor stays one),
+    and no NUL in that string turns into another byte."""
+    if not _nul_kept(ctx, fdef, aliases_of(fdef, param)):
+        return False
+    for n in walk(fdef):
+        if n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == param:
+            value = n.child_by_field_name("right")
+            op = text(n.child_by_field_name("operator"))
+            if (
+                op == "+="
+                and value is not None
+                and const_int(ctx, value, fdef) == 1
+                and _step(ctx, n, param, fdef)
+            ):
+                continue
+            if op == "=" and value is not None and _self_search(ctx, value, param, n, fdef):
+                continue
+            return False
+        if (
+            n.type == "update_expression"
+            and stripped_text(n.child_by_field_name("argument")) == param
+            and (text(n.child_by_field_name("operator")) != "++" or not _step(ctx, n, param, fdef))
+        ):
+            return False
+        if (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and stripped_text(n.child_by_field_name("argument")) == param
+        ):
+            return False
+    return True
+
+
+def _self_search(ctx: Ctx, value: Node, param: str, at: Node, func: Node) -> bool:
+    """``s = strchr(s, c) + 1`` (a step past a byte that is not NUL) or ``s = strchr(s, c)``."""
+    v = strip_expr(value)
+    if v.type == "binary_expression" and text(v.child_by_field_name("operator")) == "+":
+        left, right = v.child_by_field_name("left"), v.child_by_field_name("right")
+        if (
+            left is None
+            or right is None
+            or const_int(ctx, right, func) != 1
+            or not _not_nul(ctx, left, at, func)
+        ):
+            return False
+        v = strip_expr(left)
+    return (
+        v.type == "call_expression"
+        and ctx.callee(v) in STRING_SEARCHES
+        and bool(call_args(v))
+        and stripped_text(call_args(v)[0]) == param
+    )
+
+
+def _step(ctx: Ctx, node: Node, name: str, func: Node) -> bool:
+    """``name++`` at ``node`` steps from a byte that is not NUL: a condition holding there says so
+    (also the update of a ``for`` whose condition says so and whose body leaves ``name`` alone)."""
+    parent = node.parent
+    while parent is not None and parent.type in {"parenthesized_expression", "comma_expression"}:
+        parent = parent.parent
+    if (
+        parent is not None
+        and parent.type == "for_statement"
+        and parent.child_by_field_name("update") is not None
+    ):
+        update = parent.child_by_field_name("update")
+        cond = parent.child_by_field_name("condition")
+        body = parent.child_by_field_name("body")
+        if update is not None and update.start_byte <= node.start_byte < update.end_byte:
+            if cond is None or body is None or _changes(body, name):
+                return False
+            return any(_says_not_nul(ctx, a, t, name, func) for a, t in atoms(cond, True))
+    return any(
+        _says_not_nul(ctx, a, t, name, func)
+        for cond, truth, _w in holding_conditions(node)
+        for a, t in atoms(cond, truth)
+    )
+
+
+def _changes(body: Node, name: str) -> bool:
+    for n in walk(body):
+        target = None
+        if n.type == "assignment_expression":
+            target = n.child_by_field_name("left")
+        elif n.type == "update_expression" or (
+            n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&"
+        ):
+            target = n.child_by_field_name("argument")
+        if target is not None and stripped_text(target) == name:
+            return True
+    return False
+
+
+def _not_nul(ctx: Ctx, p: Node, at: Node, func: Node) -> bool:
+    """``*p`` is not NUL at ``at``: a holding condition says so, or ``p`` is only ever the non-NULL
+    result of a search for a byte that is not NUL (``strchr(s, '=')``, checked against NULL)."""
+    name = stripped_text(p)
+    if strip_expr(p).type != "identifier":
+        return False
+    facts = [(a, t) for cond, truth, _w in holding_conditions(at) for a, t in atoms(cond, truth)]
+    if any(_says_not_nul(ctx, a, t, name, func) for a, t in facts):
+        return True
+    # a byte found not NUL stays before the terminator even if NULs were stored since (no NUL turns
+    # into another byte): the test as it was made counts, if `p` itself has not moved since
+    if any(
+        _says_not_nul(ctx, a, t, name, func) and _unmoved(func, name, cond, at)
+        for cond, truth, _w in holding_conditions(at, as_tested=True)
+        for a, t in atoms(cond, truth)
+    ):
+        return True
+    if not any(_says_not_null(a, t, name) for a, t in facts):
+        return False
+    defs = [
+        n
+        for n in walk(func)
+        if (n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name)
+        or (n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name)
+    ]
+    values = [d.child_by_field_name("value") or d.child_by_field_name("right") for d in defs]
+    return bool(values) and all(v is not None and _finds_not_nul(ctx, v, func) for v in values)
+
+
+def _finds_not_nul(ctx: Ctx, value: Node, func: Node) -> bool:
+    """A search whose result, when not NULL, points at a byte that is not NUL."""
+    v = strip_expr(value)
+    if v.type != "call_expression":
+        return False
+    callee, args = ctx.callee(v), call_args(v)
+    if callee in {"strchr", "strrchr", "memchr"} and len(args) >= 2:
+        c = const_int(ctx, args[1], func)
+        return c is not None and c % 256 != 0
+    if callee in {"strstr", "strpbrk"} and len(args) >= 2:
+        needle = strip_expr(args[1])
+        return needle.type == "string_literal" and len(text(needle)) > 2
+    return False
+
+
+def _says_not_null(a: Node, t: bool, name: str) -> bool:
+    """The atom says the pointer ``name`` is not NULL."""
+    if a.type == "identifier":
+        return t and text(a) == name
+    if a.type != "binary_expression":
+        return False
+    op = text(a.child_by_field_name("operator"))
+    sides = {stripped_text(a.child_by_field_name("left")), stripped_text(a.child_by_field_name("right"))}
+    if name not in sides or not sides - {name} <= {"NULL", "0", "((void *)0)"}:
+        return False
+    return (op == "!=" and t) or (op == "==" and not t)
+
+
+def _says_not_nul(ctx: Ctx, a: Node, t: bool, name: str, func: Node) -> bool:
+    """The atom ``a`` holding as ``t`` says the byte ``*name`` is not NUL."""
+    a = strip_expr(a)
+    if a.type in {"pointer_expression", "subscript_expression"}:
+        return t and _is_deref(ctx, a, name, func)
+    if a.type == "call_expression" and ctx.callee(a) in NONZERO_CHAR_TESTS and call_args(a):
+        return t and _is_deref(ctx, call_args(a)[0], name, func)
+    if a.type != "binary_expression":
+        return False
+    op = text(a.child_by_field_name("operator"))
+    left, right = a.child_by_field_name("left"), a.child_by_field_name("right")
+    if left is None or right is None or op not in {"==", "!="}:
+        return False
+    for deref, other in ((left, right), (right, left)):
+        if not _is_deref(ctx, deref, name, func):
+            continue
+        c = const_int(ctx, other, func)
+        if c is None:
+            continue
+        if (op == "==" and t and c % 256 != 0) or (((op == "!=" and t) or (op == "==" and not t)) and c == 0):
+            return True
+    return False
+
+
+def _is_deref(ctx: Ctx, e: Node, name: str, func: Node) -> bool:
+    """``*name`` or ``name[0]`` (through casts)."""
+    e = strip_expr(e)
+    if e.type == "pointer_expression" and text(e.child_by_field_name("operator")) == "*":
+        return stripped_text(e.child_by_field_name("argument")) == name
+    if e.type == "subscript_expression":
+        return (
+            stripped_text(e.child_by_field_name("argument")) == name
+            and const_int(ctx, e.child_by_field_name("index"), func) == 0
+        )
+    return False
+
+
+def _nul_kept(ctx: Ctx, func: Node, ours: set[str], depth: int = 0) -> bool:
+    """In ``func``, every store through one of ``ours`` stores NUL, and every call handed one writes
+    nothing through it or keeps NULs the same way (a function of this file, followed): no NUL in the
+    string turns into another byte."""
+    for n in walk(func):
+        if n.type == "call_expression":
+            mine = [i for i, a in enumerate(call_args(n)) if pointer_base(a) in ours and not _a_byte(a)]
+            if not mine or ctx.callee(n) in C_TERMINATORS | TERMINATING_WRITERS:
+                continue  # a terminating writer ends what it writes with a NUL (its bounds: its own finding)
+            if known_library(ctx.callee(n)):
+                if any(may_write_argument(ctx, n, i, func) for i in mine):
+                    return False
+            elif not _callee_keeps_nul(ctx, n, mine, depth):
+                return False
+        elif n.type in {"assignment_expression", "update_expression"}:
+            target = (
+                n.child_by_field_name("left")
+                if n.type == "assignment_expression"
+                else n.child_by_field_name("argument")
+            )
+            lhs = strip_expr(target) if target is not None else None
+            if lhs is None or lhs.type not in {"subscript_expression", "pointer_expression"}:
+                continue
+            base = lhs.child_by_field_name("argument")
+            if base is None or pointer_base(base) not in ours:
+                continue
+            value = n.child_by_field_name("right") if n.type == "assignment_expression" else None
+            if (
+                value is None
+                or text(n.child_by_field_name("operator")) != "="
+                or const_int(ctx, value, func) != 0
+            ):
+                return False
+    return True
+
+
+def _callee_keeps_nul(ctx: Ctx, call: Node, positions: list[int], depth: int) -> bool:
+    """``call`` is of a function of this file whose parameters at ``positions`` keep NULs."""
+    if depth >= MAX_DEPTH:
+        return False
+    found = definition_of(ctx, call)
+    if found is None or found[0].path != ctx.path:
+        return False
+    octx, fdef = found
+    params = param_names(fdef)
+    return all(
+        i < len(params) and _nul_kept(octx, fdef, aliases_of(fdef, params[i]), depth + 1) for i in positions
+    )
+
+
+def _a_byte(arg: Node) -> bool:
+    """The argument is a byte read through the pointer (``*p``, ``p[i]``), not the pointer."""
+    a = strip_expr(arg)
+    return a.type == "subscript_expression" or (
+        a.type == "pointer_expression" and text(a.child_by_field_name("operator")) == "*"
+    )
+
+
+def below_end(
+    ctx: Ctx, ptr: Node, at: Node, func: Node | None, offset: int, *, whole: Whole
+) -> list[Note] | None:
+    """``*(ptr + offset)`` at ``at`` (``offset`` 0 or -1; ``*--q`` reads ``q - 1``) lies between the
+    start of a terminated string ``s`` and its terminator: ``q`` is only ever ``s + strlen(s)`` (or
+    one less), counted down only where ``q > s`` holds, ``s`` does not move after, and where it is
+    read a holding condition says ``q > s`` (or ``q >= s`` for ``*q``). The usual way to trim the
+    end of a string: ``end = s + strlen(s); while (end > s && isspace(end[-1])) *--end = '\\0';``."""
+    if func is None:
+        return None
+    p = strip_expr(ptr)
+    if p.type == "update_expression":
+        arg = p.child_by_field_name("argument")
+        if arg is None or text(p.child_by_field_name("operator")) != "--":
+            return None
+        if p.start_byte < arg.start_byte:
+            offset -= 1  # `*--q` reads one before where q stood
+        p = strip_expr(arg)
+    if p.type != "identifier" or offset not in {0, -1}:
+        return None
+    q = text(p)
+    start = _measured_end(ctx, q, func)
+    if start is None:
+        return None
+    s, first = start
+    if not _above(at, q, s, strict=offset < 0):
+        return None
+    measured = whole(ctx, first, _start_node(first, s), func, 1)
+    got = (
+        measured
+        if isinstance(measured, list)
+        else string_cursor(ctx, _start_node(first, s), first, func, 1, whole=whole)
+    )
+    if got is None:
+        return None
+    why = (
+        f"`{q}` starts at the end of the string `{s}` (line {line_of(first)}), only counts down while "
+        f"`{q} > {s}`, and a check here keeps the byte it reaches at or after `{s}`"
+    )
+    return [ctx.note(at, why, "guard"), *got[:1]]
+
+
+def _start_node(def_value: Node, s: str) -> Node:
+    """The ``s`` of ``s + strlen(s)`` in a definition (for the proof that it is terminated)."""
+    for n in walk(def_value):
+        if n.type == "identifier" and text(n) == s:
+            return n
+    return def_value
+
+
+def _measured_end(ctx: Ctx, q: str, func: Node) -> tuple[str, Node] | None:
+    """(``s``, the first definition's value) when the pointer ``q`` is only ever set to
+    ``s + strlen(s)`` or ``s + strlen(s) - 1`` and otherwise only counted down where ``q > s``
+    holds; ``s`` never changes after the first definition (nor in a loop around one)."""
+    s: str | None = None
+    values: list[Node] = []
+    downs: list[Node] = []
+    for n in walk(func):
+        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == q:
+            value = n.child_by_field_name("value")
+            if value is None:
+                continue
+        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == q:
+            value = n.child_by_field_name("right")
+            op = text(n.child_by_field_name("operator"))
+            if op == "-=" and value is not None and const_int(ctx, value, func) == 1:
+                downs.append(n)
+                continue
+            if op != "=":
+                return None
+        elif n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == q:
+            if text(n.child_by_field_name("operator")) != "--":
+                return None
+            downs.append(n)
+            continue
+        elif (
+            n.type == "pointer_expression"
+            and text(n.child_by_field_name("operator")) == "&"
+            and stripped_text(n.child_by_field_name("argument")) == q
+        ):
+            return None
+        else:
+            continue
+        base = _end_of(ctx, value, func) if value is not None else None
+        if base is None or (s is not None and base != s):
+            return None
+        s = base
+        values.append(value)  # type: ignore[arg-type]
+    if s is None or not values:
+        return None
+    if not all(_above(d, q, s, strict=True) for d in downs):
+        return None
+    first = values[0]
+    for n in walk(func):
+        target = None
+        if n.type == "assignment_expression":
+            target = n.child_by_field_name("left")
+        elif n.type == "update_expression":
+            target = n.child_by_field_name("argument")
+        if target is None or stripped_text(target) != s:
+            continue
+        if n.end_byte > first.start_byte or any(_same_loop(n, v) for v in values):
+            return None
+    return s, first
+
+
+def _end_of(ctx: Ctx, value: Node, func: Node) -> str | None:
+    """``s`` when ``value`` is ``s + strlen(s)`` or ``s + strlen(s) - 1``."""
+    v = strip_expr(value)
+    if v.type == "binary_expression" and text(v.child_by_field_name("operator")) == "-":
+        right = v.child_by_field_name("right")
+        left = v.child_by_field_name("left")
+        if right is None or left is None or const_int(ctx, right, func) != 1:
+            return None
+        v = strip_expr(left)
+    if v.type != "binary_expression" or text(v.child_by_field_name("operator")) != "+":
+        return None
+    left, right = v.child_by_field_name("left"), v.child_by_field_name("right")
+    for x, y in ((left, right), (right, left)):
+        if x is None or y is None:
+            continue
+        a, b = strip_expr(x), strip_expr(y)
+        if (
+            a.type == "identifier"
+            and b.type == "call_expression"
+            and callee_of(b) == "strlen"
+            and call_args(b)
+            and stripped_text(call_args(b)[0]) == text(a)
+        ):
+            return text(a)
+    return None
+
+
+def _above(at: Node, q: str, s: str, *, strict: bool) -> bool:
+    """A condition holding at ``at`` says ``q > s`` (or ``q >= s`` when not ``strict``)."""
+    ops = {">"} if strict else {">", ">="}
+    for cond, truth, _w in holding_conditions(at):
+        for var, op, other in comparisons(cond, truth):
+            if var == q and op in ops and stripped_text(other) == s:
+                return True
+    return False
+
+
+def _same_loop(a: Node, b: Node) -> bool:
+    """Some loop holds both ``a`` and ``b``."""
+    cur = b.parent
+    while cur is not None and cur.type != "function_definition":
+        if cur.type in {"while_statement", "for_statement", "do_statement"} and (
+            cur.start_byte <= a.start_byte and a.end_byte <= cur.end_byte
+        ):
+            return True
+        cur = cur.parent
+    return False
+
+
+def _unmoved(func: Node, name: str, since: Node, at: Node) -> bool:
+    """``name`` is not assigned, stepped or handed by address between ``since`` and ``at``, nor in
+    a loop around ``at`` that does not hold ``since``."""
+    lo = since.end_byte
+    cur = at.parent
+    while cur is not None and cur.type != "function_definition":
+        if cur.type in {"while_statement", "for_statement", "do_statement"} and not (
+            cur.start_byte <= since.start_byte < cur.end_byte
+        ):
+            lo = min(lo, cur.start_byte)
+            if _changes(cur, name):
+                return False
+        cur = cur.parent
+    for n in walk(func):
+        if n.start_byte < lo or n.start_byte >= at.start_byte:
+            continue
+        if _changes(n, name) and n.type in {
+            "assignment_expression",
+            "update_expression",
+            "pointer_expression",
+        }:
+            return False
+    return True
