@@ -87,7 +87,8 @@ SAFE = {
 
 KEPT = {
     "step-test-passes-nul": _code(
-        "    char *p = line;\n\n    while (*p != ':')\n        p++;\n    printf(\"%zu\\n\", strlen(p)); /* <- */\n"
+        "    char *p = line;\n\n    while (*p != ':')\n        p++;\n"
+        '    printf("%zu\\n", strlen(p)); /* <- */\n'
     ),
     "iscntrl-is-true-for-nul": _code(
         "    char *p = line;\n\n    while (iscntrl((unsigned char)*p))\n        p++;\n"
@@ -101,14 +102,17 @@ KEPT = {
         "    char *p = strchr(line, '=');\n\n    printf(\"%zu\\n\", strlen(p + 1)); /* <- */\n"
     ),
     "step-of-two": _code(
-        "    char *p = line;\n\n    while (*p == ' ')\n        p += 2;\n    printf(\"%zu\\n\", strlen(p)); /* <- */\n"
+        "    char *p = line;\n\n    while (*p == ' ')\n        p += 2;\n"
+        '    printf("%zu\\n", strlen(p)); /* <- */\n'
     ),
     "nul-overwritten": _code(
-        "    char *p = line;\n    size_t n = strlen(line);\n\n    line[n] = 'x';\n    while (*p == ' ')\n        p++;\n"
+        "    char *p = line;\n    size_t n = strlen(line);\n\n    line[n] = 'x';\n"
+        "    while (*p == ' ')\n        p++;\n"
         '    printf("%zu\\n", strlen(p)); /* <- */\n'
     ),
     "for-body-moves-too": _code(
-        '    char *p;\n\n    for (p = line; *p; p++)\n        p++;\n    printf("%zu\\n", strlen(p)); /* <- */\n'
+        "    char *p;\n\n    for (p = line; *p; p++)\n        p++;\n"
+        '    printf("%zu\\n", strlen(p)); /* <- */\n'
     ),
     "unterminated-caller": _code(
         KEY_VALUE,
@@ -117,7 +121,8 @@ KEPT = {
     ),
     "returns-another-pointer": _code(
         KEY_VALUE,
-        trim="static char spare[4];\n\nstatic char *trim(char *s)\n{\n    while (isspace((unsigned char)*s))\n"
+        trim="static char spare[4];\n\nstatic char *trim(char *s)\n{\n"
+        "    while (isspace((unsigned char)*s))\n"
         "        s++;\n    if (*s == '#')\n        return spare;\n    return s;\n}\n",
     ),
 }

@@ -31,7 +31,12 @@ int main(void)
 
 
 def _code(body: str) -> str:
-    return "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\nstatic void chomp(char *line)\n{\n" + body + "}\n" + MAIN
+    return (
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\nstatic void chomp(char *line)\n{\n"
+        + body
+        + "}\n"
+        + MAIN
+    )
 
 
 SAFE = {
@@ -39,25 +44,29 @@ SAFE = {
     "        line[--len] = '\\0';\n",
     "slashes": "    size_t len = strlen(line);\n    while (len > 1 && line[len - 1] == '/')\n"
     "        line[--len] = '\\0';\n",
-    "nonzero": "    size_t len = strlen(line);\n    if (len && line[len - 1] == '\\r')\n        line[len - 1] = 0;\n",
+    "nonzero": "    size_t len = strlen(line);\n    if (len && line[len - 1] == '\\r')\n"
+    "        line[len - 1] = 0;\n",
     "early-return": "    size_t len = strlen(line);\n    if (len == 0)\n        return;\n"
     "    if (line[len - 1] == '\\n')\n        line[len - 1] = '\\0';\n",
     "terminator": "    size_t len = strlen(line);\n    line[len] = '\\0';\n",
 }
 
 KEPT = {
-    "unchecked": "    size_t len = strlen(line);\n    if (line[len - 1] == '\\n')\n        line[len - 1] = '\\0';\n",
+    "unchecked": "    size_t len = strlen(line);\n    if (line[len - 1] == '\\n')\n"
+    "        line[len - 1] = '\\0';\n",
     "decrement-unchecked": "    size_t len = strlen(line);\n    len--;\n    if (len > 0)\n"
     "        line[len - 1] = '\\0';\n",
     "checked-then-decremented": "    size_t len = strlen(line);\n    if (len > 0) {\n        len--;\n"
     "        line[len - 1] = '\\0';\n    }\n",
     "grown": "    size_t len = strlen(line);\n    len += 8;\n    line[len] = '\\0';\n",
     "plus": "    size_t len = strlen(line) + 4;\n    line[len] = '\\0';\n",
-    "other-string": "    size_t len = strlen(getenv(\"NAME\"));\n"
+    "other-string": '    size_t len = strlen(getenv("NAME"));\n'
     "    if (len > 0)\n        line[len - 1] = '\\0';\n",
-    "moved": "    size_t len = strlen(line);\n    line += 2;\n    if (len > 0)\n        line[len - 1] = '\\0';\n",
+    "moved": "    size_t len = strlen(line);\n    line += 2;\n    if (len > 0)\n"
+    "        line[len - 1] = '\\0';\n",
     "loop-decrements-after": "    size_t len = strlen(line);\n    if (len > 0)\n"
-    "        for (int i = 0; i < 3; i++) {\n            line[len - 1] = ' ';\n            len--;\n        }\n",
+    "        for (int i = 0; i < 3; i++) {\n            line[len - 1] = ' ';\n            len--;\n"
+    "        }\n",
 }
 
 

@@ -64,9 +64,14 @@ def argv_stored(func: Node, argv: str) -> bool:
 def _below(ctx: Ctx, index: Node, argc: str, at: Node, func: Node) -> bool:
     """A condition holding at ``at`` keeps ``index`` below ``argc``: ``k < argc`` for a constant
     ``k`` (also ``argc > k``, ``argc >= k + 1``, ``argc == n`` with ``n > k``), or ``i < argc`` for
-    the variable index ``i``."""
+    the variable index ``i`` (``i + 1 < argc`` for ``argv[++i]``)."""
     k = const_int(ctx, index, func)
     want = squash(text(strip_expr(index)))
+    i = strip_expr(index)
+    stepped = i.child_by_field_name("argument") if i.type == "update_expression" else None
+    if stepped is not None and i.start_byte < stepped.start_byte:
+        step = text(i.child_by_field_name("operator"))
+        want = squash(text(stepped)) + ("+1" if step == "++" else "-1")  # `argv[++i]` reads argv[i + 1]
     for cond, truth, _w in holding_conditions(at):
         for var, op, other in comparisons(cond, truth):
             if squash(var) == argc:

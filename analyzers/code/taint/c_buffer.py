@@ -12,10 +12,10 @@ from .c_context import Ctx, review
 from .c_copies import copy_safe, copy_wrapper, wrapper_copy_safe
 from .c_getenv import only_tested
 from .c_index import index_safe
+from .c_length_reads import string_length_reads
 from .c_overflow import scanned_number_uses
 from .c_scan import scan_safe, scanned_numbers
 from .c_spec import COPY_FUNCS, SCAN_FUNCS
-from .c_terminated import string_length_reads
 from .c_tree import (
     callee_of,
     on_lines,

@@ -420,9 +420,10 @@ def runs_once(ctx: Ctx, loop: Node) -> bool:
     )
 
 
-def runs_before(ctx: Ctx, node: Node, at: Node) -> bool:
+def runs_before(ctx: Ctx, node: Node, at: Node, *, each_round: bool = False) -> bool:
     """``node`` runs on every path to ``at``: no branch separates them, except the branch a constant
-    condition always takes; no loop encloses both."""
+    condition always takes; no loop encloses both (with ``each_round``, a loop may: each round that
+    reaches ``at`` ran ``node`` first)."""
     if node.end_byte > at.start_byte:
         return False
     ancestors = set()
@@ -447,7 +448,7 @@ def runs_before(ctx: Ctx, node: Node, at: Node) -> bool:
             if cur.type != "if_statement" or not always:
                 return False
         child, cur = cur, cur.parent
-    while cur is not None and cur.type != "function_definition":
+    while cur is not None and cur.type != "function_definition" and not each_round:
         if cur.type in LOOPS:
             return False
         cur = cur.parent

@@ -11,6 +11,7 @@ from .c_append_check import checked_append
 from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, keep
 from .c_elements import elements_fit
+from .c_found_length import found_within
 from .c_guards import guarded_copy
 from .c_objects import elem_of, room, writable
 from .c_pair_write import checked_extent, paired_destination
@@ -20,7 +21,7 @@ from .c_roomleft import at_string_end, room_left
 from .c_sized import sized_for_source
 from .c_sizeof import pointer_sizeof_length
 from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, READ_ONLY_ARGS, WIDE_COPIES
-from .c_strings import char_width, max_int, max_len
+from .c_strings import copies_terminator, max_int, max_len
 from .c_tree import (
     aliases_of,
     ancestors,
@@ -130,7 +131,7 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     source's terminator: that must lie inside the source."""
     name = ctx.callee(call)
     args = call_args(call)
-    _d, s_i, _n = COPY_FUNCS[name]
+    _d, s_i, n_i = COPY_FUNCS[name]
     if s_i < 0 or s_i >= len(args):
         return []
     func = enclosing_function(call)
@@ -144,6 +145,9 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     n = _length(ctx, call)
     if _measured(ctx, call, src):
         return []  # the read stays inside the string `src` holds
+    found = found_within(ctx, call, src, args[n_i], func) if 0 <= n_i < len(args) else None
+    if found is not None:
+        return found
     if n is None and got is None and (name in _BOUNDED_READS or _paired(ctx, call, src, func)):
         return []  # as below: whatever the length, the read stays in a string or the caller's pair
     if n is None:
@@ -559,20 +563,6 @@ def _terminates_string(assign: Node, names: set[str], *, member: bool = False) -
         else set()
     )
     return bool(held & names) and bool(_TERMINATES.match(squash(text(right))))
-
-
-def copies_terminator(ctx: Ctx, call: Node, src: Node, n: Node, func: Node) -> bool:
-    """The copied bytes include the source's terminator: a literal shorter than the length, or a
-    length of ``strlen(src) + 1``."""
-    length = const_int(ctx, n, func)
-    literal = const_string(ctx, src, func)
-    if literal is not None and length is not None:
-        # wide copies (wcsncpy, wmemcpy) count characters; byte copies count the literal's bytes
-        width = 1 if ctx.callee(call) in WIDE_COPIES else char_width(ctx, src, func)
-        return width is not None and length >= (len(literal[0]) + 1) * width
-    s = squash(text(strip_expr(src)))
-    body = squash(text(n))
-    return f"strlen({s})+1" in body or f"wcslen({s})+1" in body
 
 
 def _sizeof_own_type(ctx: Ctx, n: Node, dst: Node, func: Node | None) -> bool:

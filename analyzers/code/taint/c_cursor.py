@@ -40,17 +40,19 @@ from .c_tree import (
     func_name,
     line_of,
     param_names,
+    plain_definitions,
     pointer_base,
     strip_expr,
     stripped_text,
     text,
     walk,
 )
-from .c_values import const_int, declared_in
+from .c_values import const_int, declared_in, literal_string
 from .outcome import Outcome
 from .values import Note
 
 MAX_DEPTH = 8
+_MAX_SKIP = 8  # `p + k` past at most this many bytes known not NUL
 # ``terminated_string(ctx, at, arg, func, depth)`` of c_terminated: handed in (it calls this module).
 Whole = Callable[[Ctx, Node, Node, Node | None, int], list[Note] | Outcome]
 
@@ -97,9 +99,10 @@ class _Prover:
             return None
         if e.type == "binary_expression" and text(e.child_by_field_name("operator")) == "+":
             left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
-            if left is None or right is None or const_int(ctx, right, func) != 1:
+            k = const_int(ctx, right, func) if left is not None and right is not None else None
+            if left is None or k is None or not 1 <= k <= _MAX_SKIP:
                 return None
-            if not _not_nul(ctx, left, at, func):
+            if not _not_nul(ctx, left, at, func, k):
                 return None
             return self.expr(ctx, left, at, func, depth, assumed=assumed)
         if e.type == "call_expression":
@@ -142,6 +145,8 @@ class _Prover:
                     if not _step(ctx, n, name, func):
                         return None
                     continue
+                if op == "+=" and value is not None and _span_of(ctx, value, name, n, func):
+                    continue  # `p += strcspn(p, set)`: to a byte of the string, at most its terminator
                 if op != "=":
                     return None
             elif n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name:
@@ -323,22 +328,23 @@ def _changes(body: Node, name: str) -> bool:
     return False
 
 
-def _not_nul(ctx: Ctx, p: Node, at: Node, func: Node) -> bool:
-    """``*p`` is not NUL at ``at``: a holding condition says so, or ``p`` is only ever the non-NULL
-    result of a search for a byte that is not NUL (``strchr(s, '=')``, checked against NULL)."""
+def _not_nul(ctx: Ctx, p: Node, at: Node, func: Node, k: int = 1) -> bool:
+    """``p[0]`` to ``p[k - 1]`` are not NUL at ``at``: holding conditions say so, or ``p`` is only
+    ever the non-NULL result of a search for ``k`` bytes that are not NUL (``strchr(s, '=')``,
+    ``strstr(s, "}}")``, checked against NULL)."""
     name = stripped_text(p)
     if strip_expr(p).type != "identifier":
         return False
     facts = [(a, t) for cond, truth, _w in holding_conditions(at) for a, t in atoms(cond, truth)]
-    if any(_says_not_nul(ctx, a, t, name, func) for a, t in facts):
-        return True
     # a byte found not NUL stays before the terminator even if NULs were stored since (no NUL turns
     # into another byte): the test as it was made counts, if `p` itself has not moved since
-    if any(
-        _says_not_nul(ctx, a, t, name, func) and _unmoved(func, name, cond, at)
+    tested = [
+        (a, t)
         for cond, truth, _w in holding_conditions(at, as_tested=True)
         for a, t in atoms(cond, truth)
-    ):
+        if unmoved(func, name, cond, at)
+    ]
+    if all(any(_says_not_nul(ctx, a, t, name, func, j) for a, t in facts + tested) for j in range(k)):
         return True
     if not any(_says_not_null(a, t, name) for a, t in facts):
         return False
@@ -349,22 +355,26 @@ def _not_nul(ctx: Ctx, p: Node, at: Node, func: Node) -> bool:
         or (n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == name)
     ]
     values = [d.child_by_field_name("value") or d.child_by_field_name("right") for d in defs]
-    return bool(values) and all(v is not None and _finds_not_nul(ctx, v, func) for v in values)
+    return bool(values) and all(v is not None and _found_bytes(ctx, v, func) >= k for v in values)
 
 
-def _finds_not_nul(ctx: Ctx, value: Node, func: Node) -> bool:
-    """A search whose result, when not NULL, points at a byte that is not NUL."""
+def _found_bytes(ctx: Ctx, value: Node, func: Node) -> int:
+    """How many bytes that are not NUL a search's result, when not NULL, points at (0: none known)."""
     v = strip_expr(value)
     if v.type != "call_expression":
-        return False
+        return 0
     callee, args = ctx.callee(v), call_args(v)
     if callee in {"strchr", "strrchr", "memchr"} and len(args) >= 2:
         c = const_int(ctx, args[1], func)
-        return c is not None and c % 256 != 0
-    if callee in {"strstr", "strpbrk"} and len(args) >= 2:
+        return 1 if c is not None and c % 256 != 0 else 0
+    if callee == "strpbrk" and len(args) >= 2:
+        return 1
+    if callee == "strstr" and len(args) >= 2:
         needle = strip_expr(args[1])
-        return needle.type == "string_literal" and len(text(needle)) > 2
-    return False
+        plain = needle.type == "string_literal" and "\\" not in text(needle)  # no escapes (`"\\0"`)
+        found = literal_string(text(needle)) if plain else None
+        return len(found) if found is not None else 0
+    return 0
 
 
 def _says_not_null(a: Node, t: bool, name: str) -> bool:
@@ -380,13 +390,13 @@ def _says_not_null(a: Node, t: bool, name: str) -> bool:
     return (op == "!=" and t) or (op == "==" and not t)
 
 
-def _says_not_nul(ctx: Ctx, a: Node, t: bool, name: str, func: Node) -> bool:
-    """The atom ``a`` holding as ``t`` says the byte ``*name`` is not NUL."""
+def _says_not_nul(ctx: Ctx, a: Node, t: bool, name: str, func: Node, j: int = 0) -> bool:  # noqa: PLR0917
+    """The atom ``a`` holding as ``t`` says the byte ``name[j]`` is not NUL."""
     a = strip_expr(a)
     if a.type in {"pointer_expression", "subscript_expression"}:
-        return t and _is_deref(ctx, a, name, func)
+        return t and _is_deref(ctx, a, name, func, j)
     if a.type == "call_expression" and ctx.callee(a) in NONZERO_CHAR_TESTS and call_args(a):
-        return t and _is_deref(ctx, call_args(a)[0], name, func)
+        return t and _is_deref(ctx, call_args(a)[0], name, func, j)
     if a.type != "binary_expression":
         return False
     op = text(a.child_by_field_name("operator"))
@@ -394,25 +404,34 @@ def _says_not_nul(ctx: Ctx, a: Node, t: bool, name: str, func: Node) -> bool:
     if left is None or right is None or op not in {"==", "!="}:
         return False
     for deref, other in ((left, right), (right, left)):
-        if not _is_deref(ctx, deref, name, func):
+        if not _is_deref(ctx, deref, name, func, j):
             continue
         c = const_int(ctx, other, func)
         if c is None:
             continue
-        if (op == "==" and t and c % 256 != 0) or (((op == "!=" and t) or (op == "==" and not t)) and c == 0):
+        equal = (op == "==") == t  # the fact is `byte == c` (else `byte != c`)
+        if (equal and c % 256 != 0) or (not equal and c == 0):
             return True
     return False
 
 
-def _is_deref(ctx: Ctx, e: Node, name: str, func: Node) -> bool:
-    """``*name`` or ``name[0]`` (through casts)."""
+def _is_deref(ctx: Ctx, e: Node, name: str, func: Node, j: int = 0) -> bool:
+    """``name[j]`` (``*name`` for 0, ``*(name + j)``), through casts."""
     e = strip_expr(e)
     if e.type == "pointer_expression" and text(e.child_by_field_name("operator")) == "*":
-        return stripped_text(e.child_by_field_name("argument")) == name
+        inner = strip_expr(e.child_by_field_name("argument") or e)
+        if j == 0:
+            return stripped_text(inner) == name
+        return (
+            inner.type == "binary_expression"
+            and text(inner.child_by_field_name("operator")) == "+"
+            and stripped_text(inner.child_by_field_name("left")) == name
+            and const_int(ctx, inner.child_by_field_name("right"), func) == j
+        )
     if e.type == "subscript_expression":
         return (
             stripped_text(e.child_by_field_name("argument")) == name
-            and const_int(ctx, e.child_by_field_name("index"), func) == 0
+            and const_int(ctx, e.child_by_field_name("index"), func) == j
         )
     return False
 
@@ -630,7 +649,7 @@ def _same_loop(a: Node, b: Node) -> bool:
     return False
 
 
-def _unmoved(func: Node, name: str, since: Node, at: Node) -> bool:
+def unmoved(func: Node, name: str, since: Node, at: Node) -> bool:
     """``name`` is not assigned, stepped or handed by address between ``since`` and ``at``, nor in
     a loop around ``at`` that does not hold ``since``."""
     lo = since.end_byte
@@ -653,3 +672,21 @@ def _unmoved(func: Node, name: str, since: Node, at: Node) -> bool:
         }:
             return False
     return True
+
+
+_SPANS = frozenset({"strcspn", "strspn"})
+
+
+def _span_of(ctx: Ctx, value: Node, name: str, at: Node, func: Node) -> bool:
+    """``value`` at ``at`` is a span of the string ``name`` points to (``strcspn(name, set)``, or a
+    local only ever set to one, ``name`` unmoved since): at most the length of that string."""
+    v = strip_expr(value)
+    if v.type == "call_expression":
+        return ctx.callee(v) in _SPANS and bool(call_args(v)) and stripped_text(call_args(v)[0]) == name
+    if v.type != "identifier":
+        return False
+    defs = plain_definitions(func, text(v))
+    return bool(defs) and all(
+        d.end_byte <= at.start_byte and _span_of(ctx, val, name, d, func) and unmoved(func, name, d, at)
+        for d, val in defs or []
+    )

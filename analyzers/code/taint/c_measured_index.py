@@ -4,7 +4,8 @@ inside the string ``strlen()`` measured (its terminator included), and so inside
 measurement itself reads ``s`` up to a terminator and is judged on its own.
 
 Sound only when ``len`` never grows past what ``strlen()`` returned and never wraps below zero:
-every definition of ``len`` is ``strlen()`` of ``s`` (or of a name for it), ``s`` itself never moves,
+every definition of ``len`` is ``strlen()`` of ``s`` (or of a name for it), ``s`` does not move
+after it is measured,
 and ``len`` otherwise only counts down by one under a check that it is positive (``while (len > 1 &&
 ...) s[--len] = 0;``). An index ``len - k`` needs a check ``len >= k`` holding where it is read."""
 
@@ -12,9 +13,9 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .c_callers import keeps_value
 from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx
+from .c_cursor import unmoved
 from .c_lengths import LENGTHS
 from .c_tree import (
     aliases_of,
@@ -34,7 +35,7 @@ from .values import Note
 def measured_index(ctx: Ctx, idx: Node, arr: Node, func: Node) -> Note | None:
     """A note when ``arr[idx]`` lies inside the string a ``strlen()`` of ``arr`` measured."""
     base = stripped_text(arr)
-    if strip_expr(arr).type != "identifier" or not keeps_value(func, base):
+    if strip_expr(arr).type != "identifier":
         return None
     i = strip_expr(idx)
     minus = 0
@@ -55,8 +56,8 @@ def measured_index(ctx: Ctx, idx: Node, arr: Node, func: Node) -> Note | None:
         return None
     name = text(i)
     measure = _only_measured(ctx, func, name, aliases_of(func, base))
-    if measure is None:
-        return None
+    if measure is None or not unmoved(func, base, measure, idx):
+        return None  # the pointer moved since the string was measured
     if minus and not _at_least(ctx, name, minus, idx, func):
         return None
     return ctx.note(

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .c_callers import keeps_value
 from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx
+from .c_cursor import unmoved
 from .c_lengths import string_length_of
 from .c_objects import elem_of, points_to
 from .c_paths import cannot_be_negative, upper_bound
@@ -213,11 +213,11 @@ def string_length_index(ctx: Ctx, idx: Node, arr: Node, count: int, func: Node) 
         i, minus = sides[0], k
     if i.type != "identifier":
         return None
-    if strip_expr(arr).type == "identifier" and not keeps_value(func, base):
-        return None  # `s += 2` after `len = strlen(s)`: `s[len - 1]` is past the string measured
     measured = string_length_of(func, text(i), aliases_of(func, base))
     if measured is None:
         return None
+    if strip_expr(arr).type == "identifier" and not unmoved(func, base, measured, idx):
+        return None  # `s += 2` after `len = strlen(s)`: `s[len - 1]` is past the string measured
     if minus and not _at_least(ctx, text(i), minus, idx, func):
         return None
     return ctx.note(

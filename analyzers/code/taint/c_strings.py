@@ -14,7 +14,15 @@ from .c_conditions import LOOPS, counted_before, dead_branch, runs_before, runs_
 from .c_context import Ctx
 from .c_objects import elem_of, points_to
 from .c_scan import scan_targets
-from .c_spec import BYTE_FUNCS, COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
+from .c_spec import (
+    BYTE_FUNCS,
+    COMMAND_FUNCS,
+    COPY_FUNCS,
+    FORMAT_FUNCS,
+    READ_ONLY_ARGS,
+    SCAN_FUNCS,
+    WIDE_COPIES,
+)
 from .c_tree import (
     aliases_of,
     call_args,
@@ -393,3 +401,17 @@ def max_int(ctx: Ctx, expr: Node, at: Node, func: Node | None) -> int | None:
             return None
         return a + b if op == "+" else a * b
     return None
+
+
+def copies_terminator(ctx: Ctx, call: Node, src: Node, n: Node, func: Node) -> bool:
+    """The copied bytes include the source's terminator: a literal shorter than the length, or a
+    length of ``strlen(src) + 1``."""
+    length = const_int(ctx, n, func)
+    literal = const_string(ctx, src, func)
+    if literal is not None and length is not None:
+        # wide copies (wcsncpy, wmemcpy) count characters; byte copies count the literal's bytes
+        width = 1 if ctx.callee(call) in WIDE_COPIES else char_width(ctx, src, func)
+        return width is not None and length >= (len(literal[0]) + 1) * width
+    s = squash(text(strip_expr(src)))
+    body = squash(text(n))
+    return f"strlen({s})+1" in body or f"wcslen({s})+1" in body
