@@ -13,6 +13,7 @@ from .c_context import Ctx, keep
 from .c_elements import elements_fit
 from .c_found_length import found_within
 from .c_guards import guarded_copy
+from .c_int_width import int_width
 from .c_objects import elem_of, room, writable
 from .c_pair_write import checked_extent, paired_destination
 from .c_paths import cannot_be_negative, upper_bound, upper_bound_of
@@ -1051,10 +1052,14 @@ def printf_max(ctx: Ctx, fmt: str, args: list[Node], func: Node | None, at: Node
                 if longest is None:
                     return None
                 n = longest
-        elif conv in "di":
-            n = 20 if length in {"l", "ll", "j", "z", "t"} else 11
-        elif conv in "uxXo":
-            n = 22 if length in {"l", "ll", "j", "z", "t"} else 11
+        elif conv in "diuxXo":
+            known = (
+                int_width(ctx, args[ai], conv, length, at=at, func=func)
+                if ai < len(args) and at is not None
+                else None
+            )
+            wide = length in {"l", "ll", "j", "z", "t"}
+            n = known if known is not None else (20 if conv in "di" else 22) if wide else 11
         elif conv == "c":
             n = 1
         elif conv == "p":

@@ -6,8 +6,8 @@ bytes from the string's start stays inside its object.
 Sound only when the string searched is terminated inside its object where it is searched
 (``c_terminated.terminated_string`` or a cursor, ``c_cursor``), the found pointer is checked against
 NULL where the length is taken, and the pointer the copy reads from has not moved since the search
-(nor in a loop around the copy that does not hold the search). Stores into the string since do not
-matter: its object keeps its size."""
+(none of its variables, nor in a loop around the copy that does not hold the search). Stores into
+the string since do not matter: its object keeps its size."""
 
 from __future__ import annotations
 
@@ -18,16 +18,7 @@ from .c_context import Ctx
 from .c_cursor import unmoved
 from .c_spec import STRING_SEARCHES
 from .c_terminated import cursor_at, terminated_string
-from .c_tree import (
-    call_args,
-    line_of,
-    plain_definitions,
-    pointer_base,
-    squash,
-    strip_expr,
-    stripped_text,
-    text,
-)
+from .c_tree import call_args, line_of, plain_definitions, squash, strip_expr, stripped_text, text, walk
 from .c_values import const_int
 from .values import Note
 
@@ -127,8 +118,8 @@ def _searched(ctx: Ctx, search: Node, s: Node, want: str, *, at: Node, func: Nod
     there, whose pointer has not moved from the search to ``at``."""
     if squash(text(strip_expr(s))) != want:
         return None
-    base = pointer_base(s)
-    if not base or not unmoved(func, base, search, at):
+    names = {text(n) for n in walk(s) if n.type == "identifier"}  # `p + 2`: p; `argv[i]`: argv and i
+    if not names or not all(unmoved(func, name, search, at) for name in names):
         return None
     proof = cursor_at(ctx, s, search, func)
     if proof is None:

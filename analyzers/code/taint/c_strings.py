@@ -23,6 +23,7 @@ from .c_spec import (
     SCAN_FUNCS,
     WIDE_COPIES,
 )
+from .c_tables import table_string_max
 from .c_tree import (
     aliases_of,
     call_args,
@@ -50,6 +51,9 @@ def max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int = 0) -
     lit = const_string(ctx, expr, func)
     if lit is not None:
         return len(lit[0])
+    tabled = table_string_max(ctx, expr)
+    if tabled is not None:
+        return tabled
     if func is None:
         return None
     base = pointer_base(expr)

@@ -19,6 +19,7 @@ from .c_context import Ctx
 from .c_objects import Target
 from .c_provenance import definition_of
 from .c_spec import BYTE_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
+from .c_tables import table_string_max
 from .c_tree import (
     aliases_of,
     call_args,
@@ -260,6 +261,9 @@ def terminated_string(
         cursor = string_cursor(ctx, arg, at, func, depth, whole=_whole) if unit == 1 else None
         if cursor is not None:
             return cursor
+        if unit == 1 and table_string_max(ctx, arg) is not None:
+            why = f"`{text(arg)}` is one of the string literals of a constant table of this file"
+            return [ctx.note(at, why, "constant")]
         return keep(ctx, at, f"`{text(arg)}` points to an object the analyst cannot follow", "over-read")
     params = set(param_names(func)) if func is not None else set()
     if func is not None and any(
