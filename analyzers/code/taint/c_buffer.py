@@ -16,6 +16,7 @@ from .c_length_reads import string_length_reads
 from .c_overflow import scanned_number_uses
 from .c_scan import scan_safe, scanned_numbers
 from .c_spec import COPY_FUNCS, SCAN_FUNCS
+from .c_stream_reads import library_only
 from .c_tree import (
     callee_of,
     on_lines,
@@ -66,6 +67,9 @@ def judge_buffer(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome:
         tested = only_tested(ctx, [c for c in lines_calls if callee_of(c) not in _READ_ONLY_HERE])
         if tested is not None:
             return tested
+        library = library_only(ctx, root, lo, hi)
+        if library is not None:
+            return library
         return review("copy or array access", ctx.path, lo)
     live, dead = split_live(ctx, targets)
     if not live:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from tree_sitter import Node
 
 from ...findings.model import Finding
+from .c_access import judge_access
 from .c_alloca import judge_alloca
 from .c_buffer import judge_buffer
 from .c_command import judge_command
@@ -95,6 +96,8 @@ def _judge(ctx: Ctx, root: Node, finding: Finding, family: Family) -> Outcome:
         return judge_pointer_size(ctx, root, lo, hi)
     if family == "file_open":
         return judge_open(ctx, root, lo, hi)
+    if family == "file_race":
+        return judge_access(ctx, root, lo, hi)
     return Outcome(
         "NEEDS_REVIEW", 0.3, "not modelled for C", f"The {family} family is not modelled for C.", []
     )

@@ -492,6 +492,21 @@ TERMINATING_WRITERS: Final[frozenset[str]] = frozenset(
     {"fgets", "snprintf", "vsnprintf", "sprintf", "vsprintf", "strcpy", "stpcpy", "strcat", "strlcpy",
      "strlcat"}
 )  # fmt: skip
+# Command-line option parsers: they hand back pointers into argv and store nothing the caller sized.
+OPTION_PARSERS: Final[frozenset[str]] = frozenset({"getopt", "getopt_long", "getopt_long_only"})
+# Calls that read one character from a stream.
+CHAR_READERS: Final[frozenset[str]] = frozenset(
+    {"getc", "fgetc", "getchar", "getc_unlocked", "fgetc_unlocked"}
+)
+# Library calls that only read a character argument (write it out, or test or convert it).
+CHAR_USERS: Final[frozenset[str]] = frozenset(
+    {"putc", "fputc", "putchar", "ungetc", "putc_unlocked", "fputc_unlocked", "isspace", "isdigit",
+     "isalpha", "isalnum", "isxdigit", "isupper", "islower", "ispunct", "isgraph", "isprint", "isblank",
+     "iscntrl", "isascii", "toupper", "tolower"}
+)  # fmt: skip
+# Checks of a path's permissions by name, by the position of the path: acting on the path after one
+# leaves a window in which another user may swap the file.
+ACCESS_CHECKS: Final[dict[str, int]] = {"access": 0, "faccessat": 1, "euidaccess": 0, "eaccess": 0}
 # Calls that return a new terminated copy of a string (or NULL).
 STRING_DUPLICATORS: Final[frozenset[str]] = frozenset(
     {"strdup", "strndup", "xstrdup", "xstrndup", "g_strdup", "g_strndup", "wcsdup"}

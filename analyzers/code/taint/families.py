@@ -48,6 +48,7 @@ Family = Literal[
     "swallowed_exception",
     "quality",
     "file_open",
+    "file_race",
 ]
 
 # Rules with nothing to disprove beyond what the scanner saw: kept as TRUE_POSITIVE.
@@ -261,7 +262,11 @@ FLAWFINDER_FAMILY: Final[dict[str, Family]] = {
 # flawfinder tags its random functions CWE-327 (a broken algorithm); they are weak randomness (CWE-338).
 FLAWFINDER_CATEGORY: Final[dict[str, Family]] = {"random": "weak_random"}
 # flawfinder rules by name (category/function) where the category alone says too little
-FLAWFINDER_RULE: Final[dict[str, Family]] = {"misc/fopen": "file_open", "misc/open": "file_open"}
+FLAWFINDER_RULE: Final[dict[str, Family]] = {
+    "misc/fopen": "file_open",
+    "misc/open": "file_open",
+    "race/access": "file_race",
+}
 
 # clang static analyzer checkers (csgrep: CLANG_WARNING, key event "warning[core.NullDereference]"),
 # by checker name or its prefix; unix.Malloc says which memory error in its message.
