@@ -208,3 +208,78 @@ def test_copy_into_a_block_allocated_for_its_length(tmp_path: Path, case: str) -
         assert "allocated" in got.justification, got.justification
     else:
         assert got.verdict != "FALSE_POSITIVE", (case, got.justification)
+
+
+FREAD = "buffer/fread:Does not check for buffer overflows (CWE-120)."
+LOADER = """unsigned char *load(FILE *fp, size_t *len)
+{
+    unsigned char *buf = NULL;
+    long sz;
+
+    if (fseek(fp, 0, SEEK_END) != 0 || (sz = ftell(fp)) <= 0 || fseek(fp, 0, SEEK_SET) != 0)
+        return NULL;
+    buf = malloc(ALLOC);
+    if (buf && fread(buf, 1, (size_t)sz, fp) != (size_t)sz) { /* <- */
+        free(buf);
+        return NULL;
+    }
+    *len = (size_t)sz;
+    return buf;
+}"""
+FREADS = {
+    "same-size": ("(size_t)sz", True),
+    "at-least-one": ("sz ? (size_t)sz : 1", True),
+    "one-short": ("(size_t)sz - 1", False),
+    "other-size": ("64", False),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FREADS))
+def test_fread_into_a_block_allocated_for_what_it_reads(tmp_path: Path, case: str) -> None:
+    alloc, fits = FREADS[case]
+    code = HEAD + LOADER.replace("ALLOC", alloc) + "\n"
+    got = judge_marked(tmp_path, code, "FF1070", FREAD, (120,))
+    assert (got.verdict == "FALSE_POSITIVE") == fits, (case, got.verdict, got.justification)
+
+
+def test_fread_after_the_block_changes_is_kept(tmp_path: Path) -> None:
+    code = (
+        HEAD
+        + LOADER.replace("ALLOC", "(size_t)sz").replace(
+            "    if (buf && fread", "    if (sz > 4)\n        buf = malloc(4);\n    if (buf && fread"
+        )
+        + "\n"
+    )
+    got = judge_marked(tmp_path, code, "FF1070", FREAD, (120,))
+    assert got.verdict != "FALSE_POSITIVE", got.justification
+
+
+TLV = """static int apply(unsigned char **out, const unsigned char *val, size_t vlen)
+{
+    unsigned char *c = malloc(vlen ? vlen : 1);
+    if (!c)
+        return -1;
+    memcpy(c, val, vlen); /* <- */
+    *out = c;
+    return 0;
+}
+
+int parse(const unsigned char *p, size_t len, unsigned char **out)
+{
+    size_t rlen, vlen;
+
+    if (len < 2)
+        return -1;
+    rlen = p[1];
+    if (rlen > len)
+        return -1;
+CHECK    vlen = rlen - 2;
+    return apply(out, p + 2, vlen);
+}"""
+
+
+@pytest.mark.parametrize(("check", "safe"), [("", False), ("    if (rlen < 2)\n        return -1;\n", True)])
+def test_a_pair_whose_caller_length_may_wrap_is_not_trusted(tmp_path: Path, check: str, safe: bool) -> None:
+    code = HEAD + TLV.replace("CHECK", check) + "\n"
+    got = judge_marked(tmp_path, code, "FF1004", MEMCPY, (120,))
+    assert (got.verdict == "FALSE_POSITIVE") == safe, (check, got.verdict, got.justification)

@@ -11,7 +11,7 @@ import re
 
 from tree_sitter import Node
 
-from .c_conditions import LOOPS, runs_before
+from .c_conditions import LOOPS, reaching_value
 from .c_context import Ctx
 from .c_flow import backward_goto
 from .c_tree import ancestors, call_args, callee_of, plain_definitions, squash, strip_expr, text, walk
@@ -28,10 +28,10 @@ def allocated_for_length(ctx: Ctx, call: Node, dst: Node, length: Node, func: No
     d = strip_expr(dst)
     if func is None or d.type != "identifier":
         return None
-    defs = plain_definitions(func, text(d))
-    if not defs or len(defs) != 1 or not runs_before(ctx, defs[0][0], call):
+    reaching = reaching_value(ctx, text(d), call, func)  # `p = NULL; ... p = malloc(n);` the last
+    if reaching is None:
         return None
-    alloc = strip_expr(defs[0][1])
+    alloc = strip_expr(reaching)
     size = _allocated(ctx, alloc, func)
     if size is None:
         return None
@@ -71,9 +71,20 @@ def _allocated(ctx: Ctx, alloc: Node, func: Node) -> Node | None:
 
 
 def _excess(ctx: Ctx, size: Node, want: str, func: Node) -> int | None:
-    """How many bytes ``size`` exceeds the length spelled ``want`` by (0: the same expression)."""
+    """How many bytes ``size`` exceeds the length spelled ``want`` by (0: the same expression).
+    ``n ? n : 1`` (``malloc`` of at least one byte) is ``n`` whenever ``n`` is not 0, and then the
+    length is 0: it exceeds the length by as much as its first arm does."""
     if squash(text(size)) == want:
         return 0
+    if size.type == "conditional_expression":
+        cond = strip_expr(size.child_by_field_name("condition") or size)
+        first, other = size.child_by_field_name("consequence"), size.child_by_field_name("alternative")
+        inner = want.removeprefix("(size_t)")
+        if first is not None and other is not None and squash(text(cond)) in {want, inner}:
+            extra = _excess(ctx, strip_expr(first), want, func)
+            k = const_int(ctx, other, func)
+            return extra if extra is not None and k is not None and k >= 0 else None
+        return None
     if size.type != "binary_expression" or text(size.child_by_field_name("operator")) != "+":
         return None
     left, right = size.child_by_field_name("left"), size.child_by_field_name("right")

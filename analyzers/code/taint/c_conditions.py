@@ -24,6 +24,7 @@ from .c_tree import (
     inside,
     line_of,
     param_names,
+    plain_definitions,
     squash,
     strip_expr,
     text,
@@ -504,3 +505,29 @@ def counted_before(call: Node, at: Node, count: int) -> bool:
                 if least is not None and least >= count:
                     return True
     return False
+
+
+def reaching_value(ctx: Ctx, name: str, at: Node, func: Node) -> Node | None:
+    """The value of the one definition of ``name`` that reaches ``at``: the last before it, which
+    runs before it in every round of the loops around both, with no other definition in a loop
+    around ``at`` that does not hold that one (``n`` set again later in the round is set anew by it
+    before ``at`` comes round again)."""
+    defs = plain_definitions(func, name)
+    if not defs:
+        return None
+    before = [(d, v) for d, v in defs if d.end_byte <= at.start_byte]
+    if not before:
+        return None
+    last, value = before[-1]
+    if not runs_before(ctx, last, at, each_round=True):
+        return None
+    cur = at.parent
+    while cur is not None and cur != func:
+        if (
+            cur.type in LOOPS
+            and not (cur.start_byte <= last.start_byte < cur.end_byte)
+            and any(cur.start_byte <= d.start_byte < cur.end_byte for d, _v in defs)
+        ):
+            return None
+        cur = cur.parent
+    return value

@@ -8,6 +8,7 @@ from tree_sitter import Node
 
 from .c_alloc_fit import allocated_for_length
 from .c_append_check import checked_append
+from .c_caller_wrap import callers_may_wrap
 from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, keep
 from .c_elements import elements_fit
@@ -311,6 +312,8 @@ def _paired(ctx: Ctx, call: Node, src: Node, func: Node | None) -> bool:
     if not unchanged_until(func, text(s), call):
         return False
     length = strip_expr(args[n_i])
+    if callers_may_wrap(ctx, func, length):
+        return False  # a caller's length may have wrapped below zero: the pair is not what it claims
     if length.type == "binary_expression" and text(length.child_by_field_name("operator")) == "*":
         # `n * sizeof(T)` with T the size of what the source points to: n elements of the pair
         left, right = length.child_by_field_name("left"), length.child_by_field_name("right")
@@ -698,7 +701,10 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         a, b = const_int(ctx, args[1], func), const_int(ctx, args[2], func)
         if a is not None and b is not None and size is not None and a * b <= size:
             return [sink, ctx.note(call, f"reads at most {a * b} bytes; `{text(dst)}` holds {size}", "guard")]
-        return keep(ctx, call, f"{name}() may read more than `{text(dst)}` holds")
+        if a == 1 or b == 1:
+            n = args[2] if a == 1 else args[1]  # items of one byte (or one item): at most that many bytes
+        else:
+            return keep(ctx, call, f"{name}() may read more than `{text(dst)}` holds")
     # wide copies count wchar_t (4 bytes), not bytes: sizeof(dst) does not bound them
     if name not in WIDE_COPIES and sizeof_own_array(ctx, n, dst, func):
         return [sink, ctx.note(n, f"length is bounded by sizeof({text(dst)})", "guard")]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .c_conditions import LOOPS, atoms, holding_conditions, runs_before
+from .c_conditions import atoms, holding_conditions, reaching_value
 from .c_context import Ctx
 from .c_cursor import unmoved
 from .c_spec import STRING_SEARCHES
@@ -82,35 +82,9 @@ def _within(ctx: Ctx, e: Node, src: Node, at: Node, func: Node, *, depth: int) -
             out.extend(got)
         return out
     if e.type == "identifier":
-        reaching = _reaching(ctx, text(e), at, func)
+        reaching = reaching_value(ctx, text(e), at, func)
         return _within(ctx, reaching, src, at, func, depth=depth + 1) if reaching is not None else None
     return None
-
-
-def _reaching(ctx: Ctx, name: str, at: Node, func: Node) -> Node | None:
-    """The value of the one definition of ``name`` that reaches ``at``: the last before it, which
-    runs before it in every round of the loops around both, with no other definition in a loop
-    around ``at`` that does not hold that one (``n`` set again later in the round is set anew by it
-    before ``at`` comes round again)."""
-    defs = plain_definitions(func, name)
-    if not defs:
-        return None
-    before = [(d, v) for d, v in defs if d.end_byte <= at.start_byte]
-    if not before:
-        return None
-    last, value = before[-1]
-    if not runs_before(ctx, last, at, each_round=True):
-        return None
-    cur = at.parent
-    while cur is not None and cur != func:
-        if (
-            cur.type in LOOPS
-            and not (cur.start_byte <= last.start_byte < cur.end_byte)
-            and any(cur.start_byte <= d.start_byte < cur.end_byte for d, _v in defs)
-        ):
-            return None
-        cur = cur.parent
-    return value
 
 
 def _searched(ctx: Ctx, search: Node, s: Node, want: str, *, at: Node, func: Node) -> list[Note] | None:
