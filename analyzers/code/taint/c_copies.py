@@ -9,7 +9,7 @@ from tree_sitter import Node
 from .c_alloc_fit import allocated_for_length
 from .c_append_check import checked_append
 from .c_caller_wrap import callers_may_wrap
-from .c_conditions import comparisons, holding_conditions
+from .c_conditions import comparisons, holding_conditions, reaching_value
 from .c_context import Ctx, keep
 from .c_elements import elements_fit
 from .c_found_length import found_within
@@ -248,9 +248,17 @@ def _measure_local(ctx: Ctx, e: Node, src: str, call: Node, func: Node) -> bool:
         return False
     first = string_length_of(func, text(e), {src})
     defs = plain_definitions(func, text(e)) or []
-    if first is None or not defs:
-        return False
-    return _string_unchanged(ctx, func, src, defs[-1][0], call)
+    if first is not None and defs:
+        return _string_unchanged(ctx, func, src, defs[-1][0], call)
+    # the variable is set to other things elsewhere: the definition that reaches the copy
+    reaching = reaching_value(ctx, text(e), call, func)
+    holder = reaching.parent if reaching is not None else None
+    return (
+        reaching is not None
+        and holder is not None
+        and _is_measure(strip_expr(reaching), src)
+        and _string_unchanged(ctx, func, src, holder, call)
+    )
 
 
 def _measure_plus_one_local(ctx: Ctx, e: Node, src: str, call: Node, func: Node) -> bool:

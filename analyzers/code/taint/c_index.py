@@ -4,6 +4,8 @@ and what a receive call wrote."""
 
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 from .c_conditions import comparisons, holding_conditions
@@ -11,17 +13,18 @@ from .c_context import Ctx, keep
 from .c_measured_index import measured_index
 from .c_objects import elem_of, writable
 from .c_overflow import interval
-from .c_pair_write import add, checked_extent, counting_floor, linear_of
-from .c_paths import cannot_be_negative, upper_bound
+from .c_pair_write import add, cannot_wrap, checked_counter_max, checked_extent, counting_floor, linear_of
+from .c_paths import bound_value, cannot_be_negative, upper_bound
 from .c_roomleft import received_index, string_length_index
 from .c_tree import (
     call_args,
     callee_of,
     enclosing_function,
+    squash,
     strip_expr,
     text,
 )
-from .c_values import const_int, dst_size, sizeof_own_array
+from .c_values import const_int, dst_size, int_text, sizeof_own_array
 from .outcome import Outcome
 from .values import Note
 
@@ -57,6 +60,9 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
             return received
     if count is not None:
         lo, hi = index_range(ctx, idx, sub, func)
+        shifted = _offset_bound(ctx, idx, sub, func) if func is not None else None
+        if shifted is not None and (hi is None or shifted < hi):
+            hi = shifted
         if lo is not None and hi is not None and lo >= 0 and hi < count:
             return [
                 sink,
@@ -97,6 +103,36 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
     )
 
 
+def _offset_bound(ctx: Ctx, idx: Node, at: Node, func: Node) -> int | None:
+    """The largest value of the index variable ``o`` from a check of ``o + k`` holding at ``at``
+    (``if (o + 1 >= sizeof(out)) return -1; out[o++] = c;``), when ``o + k`` cannot wrap."""
+    i = strip_expr(_value_read(idx))
+    if i.type != "identifier":
+        return None
+    name = text(i)
+    best: int | None = None
+    for cond, truth, where in holding_conditions(at):
+        for var, op, other in comparisons(cond, truth):
+            m = re.fullmatch(rf"(?:{re.escape(name)}\+(\w+)|(\w+)\+{re.escape(name)})", squash(var))
+            if m is None or op not in {"<", "<="}:
+                continue
+            k = _constant(ctx, m.group(1) or m.group(2), func)
+            v = bound_value(ctx, other, func)
+            if k is None or k < 0 or v is None or not cannot_wrap(ctx, name, where, func):
+                continue
+            top = v - k - (1 if op == "<" else 0)
+            best = top if best is None else min(best, top)
+    return best
+
+
+def _constant(ctx: Ctx, spelled: str, func: Node) -> int | None:
+    """A decimal number or a macro's value."""
+    if spelled.isdigit():
+        return int(spelled)
+    macro = ctx.macro(spelled)
+    return int_text(ctx, macro, func, 0) if macro is not None else None
+
+
 def index_range(ctx: Ctx, idx: Node, at: Node, func: Node | None) -> tuple[int | None, int | None]:
     """The range of an index at ``at``: dominating checks, clamps, its type, and loop counters that
     start at a non-negative constant and only count up. A postfix ``n++`` / ``n--`` indexes with the
@@ -109,6 +145,9 @@ def index_range(ctx: Ctx, idx: Node, at: Node, func: Node | None) -> tuple[int |
     i = strip_expr(idx)
     if lo is None and i.type == "identifier" and func is not None:
         lo = counting_floor(ctx, text(i), func)
+    if i.type == "identifier" and func is not None:
+        grown = checked_counter_max(ctx, text(i), func)  # only grown under checks that bound it
+        hi = grown if hi is None or (grown is not None and grown < hi) else hi
     if lo is None and i.type == "field_expression" and cannot_be_negative(ctx, i, at, func):
         lo = 0
     return lo, hi

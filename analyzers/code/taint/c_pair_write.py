@@ -13,6 +13,8 @@ name, nlen)``. It fits when
 
 from __future__ import annotations
 
+import re
+
 from tree_sitter import Node
 
 from .c_context import Ctx
@@ -22,6 +24,7 @@ from .c_tree import (
     declared_name,
     enclosing_function,
     param_names,
+    squash,
     strip_expr,
     stripped_text,
     text,
@@ -171,6 +174,11 @@ def add(a: Linear, b: Linear) -> Linear:
     return {k: v for k, v in out.items() if v}, a[1] + b[1]
 
 
+def cannot_wrap(ctx: Ctx, var: str, at: Node, func: Node) -> bool:
+    """``var`` plus a few small values does not wrap (:func:`_cannot_wrap`)."""
+    return _cannot_wrap(ctx, var, at, func)
+
+
 def _cannot_wrap(ctx: Ctx, var: str, at: Node, func: Node) -> bool:
     """``var`` is a string's length (perhaps counted down while positive) or a non-negative value
     with a small known bound: a sum of a few such values does not wrap."""
@@ -182,7 +190,13 @@ def _cannot_wrap(ctx: Ctx, var: str, at: Node, func: Node) -> bool:
     bound = upper_bound(ctx, ident, at, func)
     if bound is not None and 0 <= bound[0] <= _LIMIT and cannot_be_negative(ctx, ident, at, func):
         return True
-    if _wide_counter(ctx, var, func):
+    if _wide_counter(ctx, var, func) or _checked_counter(ctx, var, func):
+        return True
+    from .c_conditions import reaching_value
+
+    reaching = reaching_value(ctx, var, at, func)  # `n = strlen(s);` reaching here, whatever n is elsewhere
+    r = strip_expr(reaching) if reaching is not None else None
+    if r is not None and r.type == "call_expression" and callee_of(r) in {"strlen", "strnlen", "wcslen"}:
         return True
     measured = [
         n
@@ -211,6 +225,81 @@ def _cannot_wrap(ctx: Ctx, var: str, at: Node, func: Node) -> bool:
         if n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
             return False
     return True
+
+
+def _checked_counter(ctx: Ctx, var: str, func: Node) -> bool:
+    """``var`` starts at a small constant and grows only where a check keeps the grown value below
+    a small bound (:func:`checked_counter_max`): adding a few small values to it does not wrap."""
+    top = checked_counter_max(ctx, var, func)
+    return top is not None and top <= _LIMIT
+
+
+def checked_counter_max(ctx: Ctx, var: str, func: Node) -> int | None:
+    """The largest value of ``var`` when it starts at non-negative constants and grows only where a
+    check keeps the grown value below a bound (``if (o + 1 >= sizeof(out)) return -1; out[o++] = c;``,
+    ``if (o + n >= sizeof(out)) return -1; ... o += n;``): by induction it never exceeds the largest
+    of those; None otherwise (a decrement, its address taken, another assignment)."""
+    from .c_conditions import comparisons, holding_conditions
+    from .c_paths import bound_value
+
+    top: int | None = None
+    for n in walk(func):
+        if n.type == "init_declarator" and text(n.child_by_field_name("declarator") or n) == var:
+            v = const_int(ctx, n.child_by_field_name("value"), func)
+            if v is None or v < 0:
+                return None
+            top = v if top is None else max(top, v)
+            continue
+        if n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
+            if text(strip_expr(n.child_by_field_name("argument") or n)) == var:
+                return None
+            continue
+        grows: str | None = None
+        if n.type == "update_expression" and text(strip_expr(n.child_by_field_name("argument") or n)) == var:
+            if text(n.child_by_field_name("operator")) != "++":
+                return None
+            grows = "1"
+        elif (
+            n.type == "assignment_expression" and text(strip_expr(n.child_by_field_name("left") or n)) == var
+        ):
+            op = text(n.child_by_field_name("operator"))
+            value = n.child_by_field_name("right")
+            if op == "=":
+                v = const_int(ctx, value, func)
+                if v is None or v < 0:
+                    return None
+                top = v if top is None else max(top, v)
+                continue
+            if op != "+=" or value is None:
+                return None
+            grows = squash(text(strip_expr(value)))
+        if grows is None:
+            continue
+        limits = [
+            b - (1 if op == "<" else 0)
+            for cond, truth, _w in holding_conditions(n)
+            for cmp_var, op, other in comparisons(cond, truth)
+            if _grown_under(squash(cmp_var), op, var, grows)
+            and (b := bound_value(ctx, other, func)) is not None
+            and b >= 0
+        ]
+        if not limits:
+            return None
+        top = min(limits) if top is None else max(top, min(limits))
+    return top
+
+
+def _grown_under(checked: str, op: str, var: str, grows: str) -> bool:
+    """``checked op bound`` keeps ``var + grows`` at most the bound (``o + n < B``, ``o + 1 <= B``,
+    ``o < B`` for a step of one)."""
+    if op not in {"<", "<="}:
+        return False
+    if grows == "1" and checked == var:
+        return op == "<"
+    return checked in {f"{var}+{grows}", f"{grows}+{var}"} or (
+        grows == "1"
+        and re.fullmatch(rf"(?:{re.escape(var)}\+[1-9]\d*|[1-9]\d*\+{re.escape(var)})", checked) is not None
+    )
 
 
 def _positive_at(node: Node, var: str) -> bool:
