@@ -102,8 +102,9 @@ def holding_conditions(node: Node, *, as_tested: bool = False) -> list[tuple[Nod
                 cond is not None and alt is not None and inside(child, alt) and not changed(cond, [alt], node)
             ):
                 out.append((cond, False, cur))
-        elif t == "compound_statement":
-            stmts = [c for c in cur.named_children if c.type != "comment"]
+        elif t in {"compound_statement", "case_statement"}:
+            value = cur.child_by_field_name("value") if t == "case_statement" else None
+            stmts = [c for c in cur.named_children if c.type != "comment" and c != value]
             idx = next((i for i, s in enumerate(stmts) if inside(child, s)), None)
             if idx is not None:
                 for i in range(idx - 1, -1, -1):

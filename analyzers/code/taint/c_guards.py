@@ -167,8 +167,9 @@ def checks_before(ctx: Ctx, node: Node) -> list[Check]:
                     f"the loop at line {line} runs unless {{}}",
                 )
                 out += _orient(cond, True, cur, how, changed=(every, set(), set()))
-        elif t == "compound_statement":
-            stmts = [c for c in cur.named_children if c.type != "comment"]
+        elif t in {"compound_statement", "case_statement"}:
+            value = cur.child_by_field_name("value") if t == "case_statement" else None
+            stmts = [c for c in cur.named_children if c.type != "comment" and c != value]
             idx = next((i for i, s in enumerate(stmts) if inside(child, s)), None)
             for i in range(idx - 1 if idx is not None else -1, -1, -1):
                 st = stmts[i]

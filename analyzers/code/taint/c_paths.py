@@ -78,8 +78,9 @@ def clamp_bound(ctx: Ctx, names: set[str], at: Node, func: Node | None) -> tuple
     ``n`` not written again before ``at``."""
     child, cur = at, at.parent
     while cur is not None and cur.type != "function_definition":
-        if cur.type == "compound_statement":
-            stmts = [c for c in cur.named_children if c.type != "comment"]
+        if cur.type in {"compound_statement", "case_statement"}:
+            value = cur.child_by_field_name("value") if cur.type == "case_statement" else None
+            stmts = [c for c in cur.named_children if c.type != "comment" and c != value]
             idx = next((i for i, st in enumerate(stmts) if inside(child, st)), 0)
             for i in range(idx - 1, -1, -1):
                 st = stmts[i]
