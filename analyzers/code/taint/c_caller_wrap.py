@@ -1,4 +1,6 @@
-"""A length a caller hands a (pointer, length) pair may have wrapped below zero.
+"""What the callers of a function hand its pointer parameters, when all its calls are visible.
+
+A length a caller hands a (pointer, length) pair may have wrapped below zero.
 
 ``config_apply(cfg, p + HDR, rlen - HDR)`` with ``rlen`` read from the input: when ``rlen < HDR``
 the unsigned difference is huge, and a callee that trusts its pair (reads ``vlen`` bytes of ``val``)
@@ -23,6 +25,7 @@ from .c_tree import (
     text,
     walk,
 )
+from .values import Note
 
 
 def callers_may_wrap(ctx: Ctx, func: Node, length: Node) -> bool:
@@ -49,7 +52,11 @@ def _may_wrap(ctx: Ctx, e: Node, at: Node, func: Node, depth: int) -> bool:
         return True
     if e.type == "binary_expression" and text(e.child_by_field_name("operator")) == "-":
         left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
-        return left is None or right is None or not _at_least(e, squash(text(left)), squash(text(right)), at)
+        if left is None or right is None:
+            return True
+        if _found_after(ctx, left, right, func):
+            return False  # `q - s` with q what a search of s found: never below s
+        return not _at_least(e, squash(text(left)), squash(text(right)), at)
     if e.type == "identifier":
         defs = plain_definitions(func, text(e))
         if defs is None:
@@ -69,3 +76,66 @@ def _at_least(e: Node, big: str, small: str, at: Node) -> bool:
                 if squash(var) == small and o == big and op in {"<=", "<"}:
                     return True
     return False
+
+
+def _found_after(ctx: Ctx, found: Node, start: Node, func: Node) -> bool:
+    """``found`` is a pointer only ever set to what a search starting at ``start`` returned
+    (``sp2 = memchr(sp1 + 1, ' ', n)``, then ``sp2 - (sp1 + 1)``): at or after ``start`` when not
+    NULL (and a NULL result minus ``start`` is no length anyone copies with)."""
+    f = strip_expr(found)
+    if f.type != "identifier":
+        return False
+    defs = plain_definitions(func, text(f))
+    want = squash(text(strip_expr(start)))
+    return bool(defs) and all(
+        (v := strip_expr(value)).type == "call_expression"
+        and ctx.callee(v) in _SEARCHES
+        and bool(call_args(v))
+        and squash(text(strip_expr(call_args(v)[0]))) == want
+        for _d, value in defs or []
+    )
+
+
+_SEARCHES = frozenset({"memchr", "strchr", "strrchr", "strstr", "strpbrk", "memmem", "strchrnul"})
+
+
+def callers_hand_enough(ctx: Ctx, src: Node, n: int, func: Node | None) -> Note | None:
+    """A note when ``src`` is a parameter ``p`` (or ``p + k``, ``k`` constant) and every visible call
+    hands ``p`` an object with at least ``k + n`` bytes from where it points: reading ``n`` bytes at
+    ``src`` stays inside (``parse_header(blk)`` with ``unsigned char blk[512]``, reading 155 bytes
+    at ``blk + 345``)."""
+    from .c_callers import keeps_value
+    from .c_objects import writable
+    from .c_values import const_int
+
+    if func is None:
+        return None
+    s = strip_expr(src)
+    offset = 0
+    if s.type == "binary_expression" and text(s.child_by_field_name("operator")) == "+":
+        k = const_int(ctx, s.child_by_field_name("right"), func)
+        if k is None or k < 0:
+            return None
+        offset, s = k, strip_expr(s.child_by_field_name("left") or s)
+    params = param_names(func)
+    if s.type != "identifier" or text(s) not in params or not keeps_value(func, text(s)):
+        return None
+    calls = visible_calls(ctx, func)
+    if not calls:
+        return None
+    pos = params.index(text(s))
+    outer = ctx.unbound()
+    shown: list[str] = []
+    for call in calls:
+        args = call_args(call)
+        caller = enclosing_function(call)
+        room = writable(outer, strip_expr(args[pos]), caller) if pos < len(args) else None
+        if room is None or room < offset + n:
+            return None
+        shown.append(f"line {call.start_point[0] + 1}: {room} bytes")
+    return ctx.note(
+        src,
+        f"reads {n} bytes {f'{offset} bytes into' if offset else 'from the start of'} `{text(s)}`, and every "
+        f"call hands it at least {offset + n} ({'; '.join(shown[:3])})",
+        "guard",
+    )

@@ -8,7 +8,7 @@ from tree_sitter import Node
 
 from .c_alloc_fit import allocated_for_length
 from .c_append_check import checked_append
-from .c_caller_wrap import callers_may_wrap
+from .c_caller_wrap import callers_hand_enough, callers_may_wrap
 from .c_conditions import comparisons, holding_conditions, reaching_value
 from .c_context import Ctx, keep
 from .c_elements import elements_fit
@@ -162,6 +162,9 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     if got is None:
         if name in _BOUNDED_READS or _paired(ctx, call, src, func) or _measured(ctx, call, src):
             return []  # a string read up to its terminator, or a (pointer, length) pair from the caller
+        handed = callers_hand_enough(ctx, src, n, func)
+        if handed is not None:
+            return [handed]
         why = f"{name}() reads {n} bytes from `{text(src)}`, whose size is not known here"
         return keep(ctx, call, why, _OOB_READ)
     if n > got[0]:
