@@ -1,4 +1,5 @@
-"""A copy's length found inside its source string by a search of it (c_found_length.py):
+"""A copy's length found inside its source string by a search of it (c_found_length.py), with a
+source object (16 bytes) smaller than what the length check allows (31):
 ``eq = strchr(s, '=')`` then ``memcpy(key, s, eq - s)``, ``n = strcspn(p, " ")`` then
 ``memcpy(field, p, n)``, ``close = strstr(p + 2, "}}")`` then ``memcpy(name, p + 2, close - (p + 2))``
 after ``p[0] == '{' && p[1] == '{'``. Unsound variants (no NULL check, the pointer moved since the
@@ -18,7 +19,7 @@ HEAD = "#include <ctype.h>\n#include <stdio.h>\n#include <string.h>\n\n"
 MAIN = """
 int main(void)
 {
-    char line[256];
+    char line[16];
 
     while (fgets(line, sizeof line, stdin) != NULL)
         use(line);
@@ -74,7 +75,7 @@ KEPT = {
 UNTERMINATED_MAIN = """
 int main(void)
 {
-    char line[256];
+    char line[16];
 
     if (fread(line, 1, sizeof line, stdin) == 0)
         return 1;
