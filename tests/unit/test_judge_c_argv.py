@@ -74,6 +74,52 @@ CASES = {
 }""",
         "not",
     ),
+    "handed-main's": (
+        """static int run(int n, char **args)
+{
+    int i, total = 0;
+    for (i = 1; i < n; i++)
+        total += (int)strlen(args[i]); /* <- */
+    return total;
+}
+
+int main(int argc, char **argv)
+{
+    return run(argc, argv);
+}""",
+        "FP",
+    ),
+    "handed-a-smaller-count": (
+        """static int run(int n, char **args)
+{
+    int i, total = 0;
+    for (i = 1; i < n; i++)
+        total += (int)strlen(args[i]); /* <- */
+    return total;
+}
+
+int main(int argc, char **argv)
+{
+    return run(argc + 1, argv);
+}""",
+        "not",
+    ),
+    "handed-another-array": (
+        """static int run(int n, char **args)
+{
+    int i, total = 0;
+    for (i = 1; i < n; i++)
+        total += (int)strlen(args[i]); /* <- */
+    return total;
+}
+
+int main(int argc, char **argv)
+{
+    char *mine[2] = { argv[0], 0 };
+    return run(argc, argv) + run(argc, mine);
+}""",
+        "not",
+    ),
 }
 
 

@@ -1,5 +1,6 @@
 """Program arguments: ``argv[k]`` of ``main(int argc, char **argv)`` with ``k`` below ``argc`` is a
-string the C runtime terminated (C11 5.1.2.2.1: ``argv[0]`` to ``argv[argc - 1]`` point to strings).
+string the C runtime terminated (C11 5.1.2.2.1: ``argv[0]`` to ``argv[argc - 1]`` point to strings);
+so is ``argv[k]`` in a function every visible call of which hands it main's ``argc`` and ``argv``.
 A read of it up to its terminator stays inside it, as long as ``main`` never stores into ``argv`` or
 its elements and the index is checked against ``argc`` on the way to the read (``if (argc < 3)
 return``, ``for (i = 1; i < argc; i++)``)."""
@@ -10,7 +11,17 @@ from tree_sitter import Node
 
 from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx
-from .c_tree import func_name, param_names, squash, strip_expr, stripped_text, text, walk
+from .c_tree import (
+    call_args,
+    enclosing_function,
+    func_name,
+    param_names,
+    squash,
+    strip_expr,
+    stripped_text,
+    text,
+    walk,
+)
 from .c_values import const_int
 from .values import Note
 
@@ -20,13 +31,15 @@ _BELOW = {"<": 0, "<=": -1}  # `k < argc` and `k <= argc - 1`: (the op, what to 
 def program_argument(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> Note | None:
     """A note when ``arg`` is ``argv[k]`` (``k`` checked below ``argc``) in an unchanged ``argv``."""
     a = strip_expr(arg)
-    if func is None or func_name(func) != "main" or a.type != "subscript_expression":
+    if func is None or a.type != "subscript_expression":
         return None
-    params = param_names(func)
     base, index = a.child_by_field_name("argument"), a.child_by_field_name("index")
-    if len(params) < 2 or base is None or index is None or stripped_text(base) != params[1]:
+    if base is None or index is None:
         return None
-    argc, argv = params[0], params[1]
+    pair = _main_pair(ctx, func, stripped_text(base))
+    if pair is None:
+        return None
+    argc, argv = pair
     if argv_stored(func, argv):
         return None
     if not _below(ctx, index, argc, at, func):
@@ -36,6 +49,41 @@ def program_argument(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> Note |
         f"`{text(arg)}` is a program argument below `{argc}`: the C runtime hands main() terminated strings",
         "guard",
     )
+
+
+def _main_pair(ctx: Ctx, func: Node, argv: str) -> tuple[str, str] | None:
+    """(argc, argv) as ``func`` names them, when ``argv`` is main's own, or a parameter every visible
+    call of ``func`` hands main's unchanged ``argv`` together with main's ``argc`` (a parameter
+    ``func`` never changes): ``parse_options(st, argc, argv)``."""
+    params = param_names(func)
+    if func_name(func) == "main":
+        return (params[0], params[1]) if len(params) >= 2 and params[1] == argv else None
+    if argv not in params:
+        return None
+    from .c_callers import keeps_value, visible_calls
+
+    calls = visible_calls(ctx, func)
+    if not calls:
+        return None
+    v = params.index(argv)
+    count: str | None = None
+    for call in calls:
+        caller = enclosing_function(call)
+        args = call_args(call)
+        if caller is None or func_name(caller) != "main" or v >= len(args):
+            return None
+        outer = param_names(caller)
+        if len(outer) < 2 or stripped_text(args[v]) != outer[1] or argv_stored(caller, outer[1]):
+            return None
+        given = [i for i, x in enumerate(args) if stripped_text(x) == outer[0] and i < len(params)]
+        if len(given) != 1 or (count is not None and params[given[0]] != count):
+            return None
+        count = params[given[0]]
+        if not keeps_value(caller, outer[0]):
+            return None
+    if count is None or not keeps_value(func, count):
+        return None
+    return count, argv
 
 
 def argv_stored(func: Node, argv: str) -> bool:
