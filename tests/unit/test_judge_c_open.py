@@ -150,3 +150,55 @@ def test_a_privilege_call_anywhere_in_the_program_keeps_it(tmp_path: Path) -> No
         "    if (setuid(0)) return 2;\n    return r;\n}\n"
     )
     assert _judge(tmp_path, {"main.c": code}, "main.c") == "NEEDS_REVIEW"
+
+
+OPTIONS = (
+    HEAD
+    + """#include <getopt.h>
+
+struct opts { const char *out; int verbose; };
+
+int main(int argc, char **argv)
+{
+    struct opts o = { NULL, 0 };
+    int c;
+    FILE *f;
+
+    while ((c = getopt(argc, argv, "o:v")) != -1) {
+        if (c == 'o')
+            o.out = VALUE;
+        else if (c == 'v')
+            o.verbose = 1;
+    }
+    if (o.out == NULL)
+        return 1;
+    f = fopen(o.out, "w"); /* <- */
+    return f == NULL;
+}
+"""
+)
+
+
+@pytest.mark.parametrize(
+    ("value", "safe"),
+    [("optarg", True), ('"out.txt"', True), ('"/tmp/out.txt"', False), ('getenv("OUT")', False)],
+)
+def test_a_member_set_from_the_options(tmp_path: Path, value: str, safe: bool) -> None:
+    got = _judge(tmp_path, {"main.c": OPTIONS.replace("VALUE", value)}, "main.c")
+    assert (got == "FALSE_POSITIVE") == safe, (value, got)
+
+
+def test_a_member_set_through_its_address_is_not_followed(tmp_path: Path) -> None:
+    code = (
+        OPTIONS.replace("VALUE", "optarg")
+        .replace("    if (o.out == NULL)", "    set_default(&o.out);\n    if (o.out == NULL)")
+        .replace("struct opts {", "void set_default(const char **p);\n\nstruct opts {")
+    )
+    assert _judge(tmp_path, {"main.c": code}, "main.c") != "FALSE_POSITIVE"
+
+
+def test_a_member_set_by_position_is_not_followed(tmp_path: Path) -> None:
+    code = OPTIONS.replace("VALUE", "optarg").replace(
+        "struct opts o = { NULL, 0 };", 'struct opts o = { "/tmp/x", 0 };'
+    )
+    assert _judge(tmp_path, {"main.c": code}, "main.c") != "FALSE_POSITIVE"

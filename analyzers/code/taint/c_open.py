@@ -21,7 +21,9 @@ from .c_callers import entry_arguments
 from .c_conditions import all_dead, split_live
 from .c_context import Ctx, review
 from .c_spec import (
+    NULL_SPELLINGS,
     OPEN_FUNCS,
+    OPTION_PARSERS,
     PATH_CHECKS,
     PRIVILEGE_FUNCS,
     ROOT_OWNED_FILES,
@@ -164,9 +166,13 @@ def _named_by_user(ctx: Ctx, node: Node, func: Node | None, depth: int) -> str |
         ):
             return f"the program argument `{text(n)}`"
         return None
+    if n.type == "field_expression":
+        return _member_named(ctx, text(n.child_by_field_name("field") or n), depth)
     if n.type != "identifier":
         return None
     name = text(n)
+    if name == "optarg" and not declared_in(func, name) and _calls_getopt(ctx):
+        return "the option argument `optarg` (it points into a program argument)"
     if name in param_names(func):
         entries = entry_arguments(ctx, func, name)
         if not entries:
@@ -178,6 +184,56 @@ def _named_by_user(ctx: Ctx, node: Node, func: Node | None, depth: int) -> str |
     if not defs:
         return None
     return _all_named(ctx, [(v, func) for _d, v in defs], depth)
+
+
+def _calls_getopt(ctx: Ctx) -> bool:
+    return any(
+        n.type == "call_expression" and ctx.callee(n) in OPTION_PARSERS
+        for n in walk(ctx.parsed.tree.root_node)
+    )
+
+
+def _member_named(ctx: Ctx, member: str, depth: int) -> str | None:
+    """A struct member (every member of that name in the file) set only to paths the user names, or
+    to NULL (nothing is opened then): every assignment ``x.m = v`` / ``x->m = v`` of the file, and no
+    initialiser that may set it otherwise (a designated ``.m = v`` must name one too; an initialiser
+    list by position holding anything but 0 or NULL is not followed)."""
+    root = ctx.parsed.tree.root_node
+    values: list[tuple[Node | None, Node | None]] = []
+    for n in walk(root):
+        if n.type == "assignment_expression":
+            left = strip_expr(n.child_by_field_name("left") or n)
+            if left.type == "field_expression" and text(left.child_by_field_name("field")) == member:
+                value = n.child_by_field_name("right")
+                if text(n.child_by_field_name("operator")) != "=" or value is None:
+                    return None
+                if not _null(value):
+                    values.append((value, enclosing_function(n)))
+        elif n.type == "initializer_pair":
+            designator = stripped_text(n.child_by_field_name("designator")).lstrip(".")
+            value = n.child_by_field_name("value")
+            if designator == member and value is not None and not _null(value):
+                values.append((value, enclosing_function(n)))
+        elif (
+            n.type == "initializer_list"
+            and not any(c.type == "initializer_pair" for c in n.named_children)
+            and any(
+                not _null(c) and c.type not in {"initializer_list", "number_literal"}
+                for c in n.named_children
+            )
+        ):
+            return None  # set by position: which member gets what is not followed
+        elif n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
+            target = strip_expr(n.child_by_field_name("argument") or n)
+            if target.type == "field_expression" and text(target.child_by_field_name("field")) == member:
+                return None  # handed by address: whatever is stored through it is not followed
+    if not values:
+        return None
+    return _all_named(ctx, values, depth)
+
+
+def _null(value: Node) -> bool:
+    return stripped_text(value) in NULL_SPELLINGS
 
 
 def _all_named(ctx: Ctx, values: list[tuple[Node | None, Node | None]], depth: int) -> str | None:
