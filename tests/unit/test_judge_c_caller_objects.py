@@ -88,3 +88,30 @@ char *key_of(const char *line, size_t n)
 def test_a_length_found_by_a_search_does_not_wrap(tmp_path: Path, length: str, safe: bool) -> None:
     got = judge_marked(tmp_path, PAIR.replace("LENGTH", length), "FF1004", MSG, (120,))
     assert (got.verdict == "FALSE_POSITIVE") == safe, (length, got.verdict, got.justification)
+
+
+SPRINTF = "buffer/sprintf:Does not check for buffer overflows (CWE-120)."
+NAMED = """#include <stdio.h>
+#include <stdint.h>
+
+static const char *type_name(uint16_t t, char *tmp)
+{
+    if (t == 1)
+        return "A";
+    sprintf(tmp, "TYPE%u", (unsigned)t); /* <- */
+    return tmp;
+}
+
+int main(void)
+{
+    char tbuf[SIZE];
+    puts(type_name(28, tbuf));
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize(("size", "safe"), [("16", True), ("9", False)])
+def test_a_write_into_a_parameter_by_what_every_call_hands(tmp_path: Path, size: str, safe: bool) -> None:
+    got = judge_marked(tmp_path, NAMED.replace("SIZE", size), "FF1015", SPRINTF, (120,))
+    assert (got.verdict == "FALSE_POSITIVE") == safe, (size, got.verdict, got.justification)

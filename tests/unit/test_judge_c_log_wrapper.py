@@ -51,3 +51,33 @@ def test_a_log_wrapper_format_judged_by_its_calls(tmp_path: Path, second: str, w
         name="format/vfprintf",
     )
     assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), (second, got.justification)
+
+
+ARRAY = "buffer/char:Statically-sized arrays can be improperly restricted (CWE-119!/CWE-120)."
+HANDED = """#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+static void log_msg(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+}
+void report(const char *word)
+{
+    char name[16]; /* <- */
+    if (strlen(word) >= sizeof name)
+        return;
+    strcpy(name, word);
+    log_msg(FORMAT, name);
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("fmt", "safe"), [('"unknown name %s"', True), ("name", False)]
+)
+def test_an_array_handed_to_a_log_wrapper_is_only_printed(tmp_path: Path, fmt: str, safe: bool) -> None:
+    got = judge_marked(tmp_path, HANDED.replace("FORMAT", fmt), "FF1013", ARRAY, (119, 120))
+    assert (got.verdict == "FALSE_POSITIVE") == safe, (fmt, got.verdict, got.justification)

@@ -139,3 +139,34 @@ def callers_hand_enough(ctx: Ctx, src: Node, n: int, func: Node | None) -> Note 
         f"call hands it at least {offset + n} ({'; '.join(shown[:3])})",
         "guard",
     )
+
+
+def callers_room(ctx: Ctx, dst: Node, func: Node | None) -> tuple[int, Note] | None:
+    """The fewest bytes any visible call hands the pointer parameter ``dst`` (never changed in the
+    function), with a note saying so; None when ``dst`` is no such parameter or a call's object is
+    not known."""
+    from .c_callers import keeps_value
+    from .c_objects import writable
+
+    d = strip_expr(dst)
+    if func is None or d.type != "identifier":
+        return None
+    params = param_names(func)
+    if text(d) not in params or not keeps_value(func, text(d)):
+        return None
+    calls = visible_calls(ctx, func)
+    if not calls:
+        return None
+    pos = params.index(text(d))
+    outer = ctx.unbound()
+    rooms: list[tuple[int, int]] = []
+    for call in calls:
+        args = call_args(call)
+        caller = enclosing_function(call)
+        room = writable(outer, strip_expr(args[pos]), caller) if pos < len(args) else None
+        if room is None:
+            return None
+        rooms.append((room, call.start_point[0] + 1))
+    least = min(r for r, _line in rooms)
+    shown = "; ".join(f"line {line}: {room}" for room, line in rooms[:3])
+    return least, ctx.note(dst, f"every call hands `{text(d)}` at least {least} bytes ({shown})", "guard")

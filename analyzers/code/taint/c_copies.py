@@ -8,7 +8,7 @@ from tree_sitter import Node
 
 from .c_alloc_fit import allocated_for_length
 from .c_append_check import checked_append
-from .c_caller_wrap import callers_hand_enough, callers_may_wrap
+from .c_caller_wrap import callers_hand_enough, callers_may_wrap, callers_room
 from .c_conditions import comparisons, holding_conditions, reaching_value
 from .c_context import Ctx, keep
 from .c_elements import elements_fit
@@ -610,6 +610,10 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     dst = strip_expr(args[d_i])
     size = writable(ctx, dst, func)
     sink = ctx.note(call, f"{name}() writes into `{text(dst)}`", "sink")
+    handed = callers_room(ctx, dst, func) if size is None else None
+    if handed is not None:  # a parameter: the least any visible call hands it
+        size = handed[0]
+        sink = ctx.note(call, f"{name}() writes into `{text(dst)}`; {handed[1].why}", "sink")
     if name in {"strcpy", "wcscpy", "stpcpy"}:
         src = const_string(ctx, args[s_i], func) if s_i < len(args) else None
         unit = 4 if name in WIDE_COPIES else 1  # wcscpy writes 4 bytes per character

@@ -650,7 +650,7 @@ def _only_reads_param(ctx: Ctx, call: Node, at: list[int]) -> bool:
     params = param_names(fdef)
     for i in at:
         if i >= len(params):
-            if not _variadic_only_printed(octx, fdef):
+            if not _variadic_only_printed(octx, fdef, ctx, call):
                 return False
             continue
         p = params[i]
@@ -676,9 +676,11 @@ def _only_reads_param(ctx: Ctx, call: Node, at: list[int]) -> bool:
     return True
 
 
-def _variadic_only_printed(ctx: Ctx, fdef: Node) -> bool:
+def _variadic_only_printed(ctx: Ctx, fdef: Node, caller: Ctx | None = None, call: Node | None = None) -> bool:
     """A variadic function whose extra arguments are only handed, as a ``va_list``, to v*printf
-    calls with a literal format that has no ``%n``: they are only read."""
+    calls with a literal format that has no ``%n``: they are only read. The format may be the
+    function's own parameter (a logging wrapper, ``vfprintf(stderr, fmt, ap)``) when ``call``, the
+    call being followed, hands it such a literal."""
     decl = fdef.child_by_field_name("declarator")
     params = decl.child_by_field_name("parameters") if decl is not None else None
     if params is None or not any(c.type == "variadic_parameter" for c in params.children):
@@ -703,9 +705,24 @@ def _variadic_only_printed(ctx: Ctx, fdef: Node) -> bool:
             return False
         fi = FORMAT_FUNCS[name]
         fmt = const_string(ctx, args[fi], func) if fi < len(args) else None
+        if fmt is None and fi < len(args) and caller is not None and call is not None:
+            fmt = _format_handed(caller, call, fdef, args[fi])
         if fmt is None or "%n" in fmt[0].replace("%%", ""):
             return False
     return True
+
+
+def _format_handed(caller: Ctx, call: Node, fdef: Node, fmt: Node) -> tuple[str, Node] | None:
+    """The literal ``call`` hands the wrapper's format parameter ``fmt`` (never changed in it)."""
+    from .c_callers import keeps_value
+
+    params = param_names(fdef)
+    name = stripped_text(fmt)
+    if name not in params or not keeps_value(fdef, name):
+        return None
+    args = call_args(call)
+    i = params.index(name)
+    return const_string(caller, args[i], enclosing_function(call)) if i < len(args) else None
 
 
 def _unterminated_read(
