@@ -56,6 +56,13 @@ def _may_wrap(ctx: Ctx, e: Node, at: Node, func: Node, depth: int) -> bool:
             return True
         if _found_after(ctx, left, right, func):
             return False  # `q - s` with q what a search of s found: never below s
+        inner = strip_expr(left)
+        if inner.type == "binary_expression" and text(inner.child_by_field_name("operator")) == "-":
+            q, s = inner.child_by_field_name("left"), inner.child_by_field_name("right")
+            if q is not None and s is not None:  # `q - s - k` with q found from `s + k`
+                start = f"{squash(text(strip_expr(s)))}+{squash(text(strip_expr(right)))}"
+                if _found_after(ctx, q, start, func):
+                    return False
         return not _at_least(e, squash(text(left)), squash(text(right)), at)
     if e.type == "identifier":
         defs = plain_definitions(func, text(e))
@@ -78,7 +85,7 @@ def _at_least(e: Node, big: str, small: str, at: Node) -> bool:
     return False
 
 
-def _found_after(ctx: Ctx, found: Node, start: Node, func: Node) -> bool:
+def _found_after(ctx: Ctx, found: Node, start: Node | str, func: Node) -> bool:
     """``found`` is a pointer only ever set to what a search starting at ``start`` returned
     (``sp2 = memchr(sp1 + 1, ' ', n)``, then ``sp2 - (sp1 + 1)``): at or after ``start`` when not
     NULL (and a NULL result minus ``start`` is no length anyone copies with)."""
@@ -86,7 +93,7 @@ def _found_after(ctx: Ctx, found: Node, start: Node, func: Node) -> bool:
     if f.type != "identifier":
         return False
     defs = plain_definitions(func, text(f))
-    want = squash(text(strip_expr(start)))
+    want = start if isinstance(start, str) else squash(text(strip_expr(start)))
     return bool(defs) and all(
         (v := strip_expr(value)).type == "call_expression"
         and ctx.callee(v) in _SEARCHES

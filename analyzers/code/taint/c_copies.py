@@ -387,8 +387,9 @@ def _caller_length(ctx: Ctx, expr: Node, func: Node, params: set[str], depth: in
 
 
 def _only_lowered(func: Node, name: str) -> bool:
-    """Every change of ``name`` is ``name = K`` under a check that ``name`` is above ``K``
-    (``if (n > sizeof b) n = sizeof b;``): it only ever gets smaller than the value it was given."""
+    """Every change of ``name`` is ``name = K`` (or ``K - c``) under a check that ``name`` is at least
+    ``K`` (``if (n > sizeof b) n = sizeof b;``, ``if (n >= dstsz) n = dstsz - 1;``): it only ever gets
+    smaller than the value it was given."""
     for n in walk(func):
         if n.type == "update_expression" and squash(text(n.child_by_field_name("argument") or n)) == name:
             return False
@@ -406,12 +407,18 @@ def _only_lowered(func: Node, name: str) -> bool:
         if not any(
             squash(var) == name
             and op in {">", ">="}
-            and squash(text(strip_expr(k))) == squash(text(strip_expr(right)))
+            and _at_most(squash(text(strip_expr(right))), squash(text(strip_expr(k))))
             for cond, truth, _w in holding_conditions(n)
             for var, op, k in comparisons(cond, truth)
         ):
             return False
     return True
+
+
+def _at_most(value: str, bound: str) -> bool:
+    """``value`` is ``bound`` or ``bound - c`` (a non-negative constant), spelled squashed: set
+    under ``name >= bound`` it is no more than the value it replaces."""
+    return value == bound or re.fullmatch(re.escape(bound) + r"-\d+", value) is not None
 
 
 _TERMINATES = re.compile(r"^(0|'\\0'|L'\\0'|'\\x0*0')$")

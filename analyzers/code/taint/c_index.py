@@ -22,7 +22,9 @@ from .c_tree import (
     enclosing_function,
     squash,
     strip_expr,
+    stripped_text,
     text,
+    walk,
 )
 from .c_values import const_int, dst_size, int_text, sizeof_own_array
 from .outcome import Outcome
@@ -125,6 +127,72 @@ def _offset_bound(ctx: Ctx, idx: Node, at: Node, func: Node) -> int | None:
     return best
 
 
+def after_counting_loop(ctx: Ctx, name: str, at: Node, func: Node) -> int | None:
+    """``i`` right after ``for (i = 0; i < n && i < K; i++)`` that is the statement before ``at``'s
+    (nothing in between changes ``i``): ``i <= K``. The loop's condition holds ``i < K`` whenever it
+    runs another round, each round adds one, and nothing else in it changes ``i``: it leaves with
+    ``i`` at most ``K`` (a ``break`` leaves earlier, with less)."""
+    from .c_conditions import atoms
+
+    stmt = at
+    while stmt.parent is not None and stmt.parent.type not in {"compound_statement", "case_statement"}:
+        if stmt.parent == func:
+            return None
+        stmt = stmt.parent
+    block = stmt.parent
+    if block is None:
+        return None
+    siblings = [c for c in block.named_children if c.type != "comment"]
+    pos = next((k for k, c in enumerate(siblings) if c == stmt), None)
+    if not pos:
+        return None
+    loop = siblings[pos - 1]
+    if loop.type != "for_statement":
+        return None
+    init, cond, update = (loop.child_by_field_name(f) for f in ("initializer", "condition", "update"))
+    body = loop.child_by_field_name("body")
+    if cond is None or update is None or body is None:
+        return None
+    if squash(text(update)) not in {f"{name}++", f"++{name}", f"{name}+=1"}:
+        return None
+    if _changes(body, name) or (init is not None and not _starts_low(ctx, init, name, func)):
+        return None
+    if init is None:
+        return None
+    best: int | None = None
+    for a, t in atoms(cond, True):
+        for var, op, other in comparisons(a, t):
+            if squash(var) == name and op in {"<", "<="}:
+                k = bound_value(ctx, other, func)
+                if k is not None:
+                    top = k if op == "<" else k + 1
+                    best = top if best is None else min(best, top)
+    return best
+
+
+def _starts_low(ctx: Ctx, init: Node, name: str, func: Node) -> bool:
+    """The loop's initialiser sets ``name`` to a non-negative constant (``i = 0``)."""
+    e = strip_expr(init)
+    if e.type == "assignment_expression" and stripped_text(e.child_by_field_name("left")) == name:
+        v = const_int(ctx, e.child_by_field_name("right"), func)
+        return v is not None and v >= 0
+    return False
+
+
+def _changes(node: Node, name: str) -> bool:
+    for n in walk(node):
+        target = None
+        if n.type == "assignment_expression":
+            target = n.child_by_field_name("left")
+        elif n.type == "update_expression" or (
+            n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&"
+        ):
+            target = n.child_by_field_name("argument")
+        if target is not None and stripped_text(target) == name:
+            return True
+    return False
+
+
 def _constant(ctx: Ctx, spelled: str, func: Node) -> int | None:
     """A decimal number or a macro's value."""
     if spelled.isdigit():
@@ -148,6 +216,8 @@ def index_range(ctx: Ctx, idx: Node, at: Node, func: Node | None) -> tuple[int |
     if i.type == "identifier" and func is not None:
         grown = checked_counter_max(ctx, text(i), func)  # only grown under checks that bound it
         hi = grown if hi is None or (grown is not None and grown < hi) else hi
+        after = after_counting_loop(ctx, text(i), at, func)
+        hi = after if hi is None or (after is not None and after < hi) else hi
     if lo is None and i.type == "field_expression" and cannot_be_negative(ctx, i, at, func):
         lo = 0
     return lo, hi

@@ -42,7 +42,91 @@ def paired_destination(ctx: Ctx, call: Node, dst: Node, length: Node, func: Node
     if func is None:
         return None
     size_of = linear_of(ctx, length, func)
-    return checked_extent(ctx, call, dst, size_of, func) if size_of is not None else None
+    got = checked_extent(ctx, call, dst, size_of, func) if size_of is not None else None
+    if got is not None:
+        return got
+    clamped = _clamped_to(ctx, length, call, func)  # `if (n >= dstsz) n = dstsz - 1;` just before
+    bound = linear_of(ctx, clamped, func) if clamped is not None else None
+    return checked_extent(ctx, call, dst, bound, func) if bound is not None else None
+
+
+def _clamped_to(ctx: Ctx, length: Node, at: Node, func: Node) -> Node | None:
+    """``S - k`` when a statement before ``at`` in its block is ``if (n >= S - k + 1) n = S - k;`` (or
+    ``if (n > S - k)``) for the variable ``n`` that ``length`` is, and nothing between changes ``n``
+    or ``S``: ``n`` is at most ``S - k`` at ``at`` on both paths."""
+    n = strip_expr(length)
+    if n.type != "identifier":
+        return None
+    name = text(n)
+    child, cur = at, at.parent
+    while cur is not None and cur != func:
+        if cur.type == "compound_statement":
+            stmts = [c for c in cur.named_children if c.type != "comment"]
+            idx = next(
+                (i for i, st in enumerate(stmts) if st.start_byte <= child.start_byte < st.end_byte), None
+            )
+            for st in reversed(stmts[:idx] if idx is not None else []):
+                found = _clamp(ctx, st, name, func)
+                if found is not None:
+                    between = [x for x in stmts[stmts.index(st) + 1 : idx]]
+                    names = {name} | {text(i) for i in walk(found) if i.type == "identifier"}
+                    if any(_writes_any(x, names) for x in between):
+                        return None
+                    return found
+        child, cur = cur, cur.parent
+    return None
+
+
+def _clamp(ctx: Ctx, st: Node, name: str, func: Node) -> Node | None:
+    """The value ``S - k`` of ``if (name >= S - k + 1) name = S - k;`` / ``if (name > S - k) ...``."""
+    if st.type != "if_statement" or st.child_by_field_name("alternative") is not None:
+        return None
+    cond, cons = st.child_by_field_name("condition"), st.child_by_field_name("consequence")
+    if cond is None or cons is None:
+        return None
+    body = (
+        [c for c in cons.named_children if c.type != "comment"]
+        if cons.type == "compound_statement"
+        else [cons]
+    )
+    if len(body) != 1 or body[0].type != "expression_statement" or not body[0].named_children:
+        return None
+    assign = strip_expr(body[0].named_children[0])
+    if assign.type != "assignment_expression" or text(assign.child_by_field_name("operator")) != "=":
+        return None
+    if stripped_text(assign.child_by_field_name("left")) != name:
+        return None
+    value = assign.child_by_field_name("right")
+    c = strip_expr(cond)
+    if value is None or c.type != "binary_expression":
+        return None
+    op = text(c.child_by_field_name("operator"))
+    left, right = c.child_by_field_name("left"), c.child_by_field_name("right")
+    if left is None or right is None or stripped_text(left) != name:
+        return None
+    v = linear_of(ctx, value, func)
+    r = linear_of(ctx, right, func)
+    if v is None or r is None or v[0] != r[0]:
+        return None
+    # n >= R leaves n < R, n > R leaves n <= R: the clamp value must be at least what is left
+    left_at_most = r[1] - 1 if op == ">=" else r[1] if op == ">" else None
+    if left_at_most is None or v[1] < left_at_most:
+        return None
+    return value
+
+
+def _writes_any(node: Node, names: set[str]) -> bool:
+    for n in walk(node):
+        target = None
+        if n.type == "assignment_expression":
+            target = n.child_by_field_name("left")
+        elif n.type == "update_expression" or (
+            n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&"
+        ):
+            target = n.child_by_field_name("argument")
+        if target is not None and stripped_text(target) in names:
+            return True
+    return False
 
 
 def checked_extent(ctx: Ctx, at: Node, dst: Node, size_of: Linear, func: Node) -> Note | None:

@@ -51,7 +51,9 @@ def _largest(ctx: Ctx, e: Node, func: Node, depth: int) -> int | None:
     return a + b if op == "+" else a * b
 
 
-def upper_bound_of(ctx: Ctx, names: set[str], at: Node, func: Node | None) -> tuple[int, Node] | None:
+def upper_bound_of(
+    ctx: Ctx, names: set[str], at: Node, func: Node | None, depth: int = 0
+) -> tuple[int, Node] | None:
     """The largest value any expression in ``names`` (squashed text) can have at ``at``: from
     dominating checks (``if (n < K)``, ``if (strlen(s) >= K) return;``, or a macro expanding to such
     a check) or a clamp just before
@@ -62,6 +64,12 @@ def upper_bound_of(ctx: Ctx, names: set[str], at: Node, func: Node | None) -> tu
             if squash(var) not in names or op not in {"<", "<="}:
                 continue
             v = bound_value(ctx, other, func)
+            o = strip_expr(other)
+            if v is None and o.type == "identifier" and depth < 2 and squash(text(o)) not in names:
+                # `i < nlen` where a check holding here bounds `nlen` itself (`nlen >= sizeof(name)`
+                # left before): the tighter of what bounds it
+                inner = upper_bound_of(ctx, {squash(text(o))}, at, func, depth + 1)
+                v = inner[0] if inner is not None else None
             if v is None:
                 continue
             bound = v - 1 if op == "<" else v
