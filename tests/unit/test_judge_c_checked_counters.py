@@ -65,3 +65,36 @@ def test_a_decrement_breaks_the_bound(tmp_path: Path) -> None:
     )
     got = judge_marked(tmp_path, code, "FF1013", MSG, (119, 120))
     assert got.verdict != "FALSE_POSITIVE", got.justification
+
+
+SNPRINTF_LOOP = (
+    HEAD
+    + """void list(const char **keys, int count)
+{
+    char out[128]; /* <- */
+    size_t used = 0;
+    int i, n;
+
+    out[0] = '\\0';
+    for (i = 0; i < count; i++) {
+        n = snprintf(out + used, sizeof(out) - used, "%s%s", i ? ", " : "", keys[i]);
+        CHECK
+        used += (size_t)n;
+    }
+    puts(out);
+}
+"""
+)
+
+
+@pytest.mark.parametrize(
+    ("check", "safe"),
+    [
+        ("if (n < 0 || (size_t)n >= sizeof(out) - used)\n            break;", True),
+        ("if (n < 0)\n            break;", False),
+    ],
+)
+def test_snprintf_appended_while_it_fits(tmp_path: Path, check: str, safe: bool) -> None:
+    code = SNPRINTF_LOOP.replace("CHECK", check)
+    got = judge_marked(tmp_path, code, "FF1013", MSG, (119, 120))
+    assert (got.verdict == "FALSE_POSITIVE") == safe, (check, got.verdict, got.justification)

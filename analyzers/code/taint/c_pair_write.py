@@ -324,7 +324,6 @@ def checked_counter_max(ctx: Ctx, var: str, func: Node) -> int | None:
     ``if (o + n >= sizeof(out)) return -1; ... o += n;``): by induction it never exceeds the largest
     of those; None otherwise (a decrement, its address taken, another assignment)."""
     from .c_conditions import comparisons, holding_conditions
-    from .c_paths import bound_value
 
     top: int | None = None
     for n in walk(func):
@@ -363,14 +362,35 @@ def checked_counter_max(ctx: Ctx, var: str, func: Node) -> int | None:
             b - (1 if op == "<" else 0)
             for cond, truth, _w in holding_conditions(n)
             for cmp_var, op, other in comparisons(cond, truth)
-            if _grown_under(squash(cmp_var), op, var, grows)
-            and (b := bound_value(ctx, other, func)) is not None
-            and b >= 0
+            if (b := _grown_limit(ctx, squash(cmp_var), op, other, var, grows, func)) is not None and b >= 0
         ]
         if not limits:
             return None
         top = min(limits) if top is None else max(top, min(limits))
     return top
+
+
+def _grown_limit(  # noqa: PLR0917
+    ctx: Ctx, checked: str, op: str, other: Node, var: str, grows: str, func: Node
+) -> int | None:
+    """The bound ``B`` a check ``checked op other`` puts on ``var + grows`` (``var + n < B``, or
+    rearranged, ``n < B - var`` as after ``if (n >= sizeof(out) - used) break;``), or None."""
+    from .c_paths import bound_value
+
+    if _grown_under(checked, op, var, grows):
+        return bound_value(ctx, other, func)
+    o = strip_expr(other)
+    bare = checked.removeprefix("(size_t)").removeprefix("(unsigned)")
+    if (
+        op in {"<", "<="}
+        and bare == grows
+        and o.type == "binary_expression"
+        and text(o.child_by_field_name("operator")) == "-"
+        and squash(text(strip_expr(o.child_by_field_name("right") or o))) == var
+    ):
+        left = o.child_by_field_name("left")
+        return bound_value(ctx, left, func) if left is not None else None
+    return None
 
 
 def _grown_under(checked: str, op: str, var: str, grows: str) -> bool:

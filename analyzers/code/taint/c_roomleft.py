@@ -138,6 +138,11 @@ def room_left(
         return None
     measured = string_length_of(func, offset, aliases_of(func, base))
     bound = upper_bound(ctx, off_node, call, func)
+    if bound is None:
+        from .c_pair_write import checked_counter_max
+
+        grown = checked_counter_max(ctx, offset, func)  # only grown under checks that bound it
+        bound = (grown, off_node) if grown is not None else None
     if measured is not None and count - 1 <= limit:
         why = f"`{offset}` is the length of the string in `{base}` ({count} elements), so at most {count - 1}"
         where = measured
