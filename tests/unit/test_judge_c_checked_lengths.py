@@ -12,6 +12,9 @@ from .c_snippet import judge_marked
 
 MEMCPY = "buffer/memcpy:Does not check for buffer overflows when copying to destination (CWE-120)."
 SPRINTF = "buffer/sprintf:Does not check for buffer overflows (CWE-120)."
+STRCPY = (
+    "buffer/strcpy:Does not check for buffer overflows when copying to destination [MS-banned] (CWE-120)."
+)
 
 HEAD = (
     "#include <stdio.h>\n"
@@ -165,3 +168,37 @@ def test_sprintf_of_a_string_written_with_a_bound(tmp_path: Path, fill: str, out
     code = WRITTEN.replace("FILL", fill).replace("OUT", out)
     got = judge_marked(tmp_path, code, "FF1015", SPRINTF, (120,))
     assert (got.verdict == "FALSE_POSITIVE") == (want == "FP"), (fill, out, got.justification)
+
+
+TWO_COPIES = """#include <stdio.h>
+#include <string.h>
+
+struct hook { char event[32]; char program[64]; };
+
+int load(struct hook *h, char *line)
+{
+    char *colon = strchr(line, ':');
+
+    if (!colon)
+        return -1;
+    *colon = '\\0';
+    if (strlen(line) >= sizeof(h->event) || strlen(colon + 1) >= sizeof(h->program))
+        return -1;
+    strcpy(h->event, line);
+    strcpy(h->program, colon + 1); /* <- */
+    return 0;
+}
+"""
+
+
+def test_a_copy_into_another_member_between_keeps_the_check(tmp_path: Path) -> None:
+    got = judge_marked(tmp_path, TWO_COPIES, "FF1001", STRCPY, (120,))
+    assert got.verdict == "FALSE_POSITIVE", got.justification
+
+
+def test_a_copy_into_the_checked_string_between_breaks_it(tmp_path: Path) -> None:
+    code = TWO_COPIES.replace(
+        "    strcpy(h->event, line);\n", "    strcpy(h->event, line);\n    strcat(line, h->event);\n"
+    )
+    got = judge_marked(tmp_path, code, "FF1001", STRCPY, (120,))
+    assert got.verdict != "FALSE_POSITIVE", got.justification

@@ -75,9 +75,7 @@ void report(const char *word)
 """
 
 
-@pytest.mark.parametrize(
-    ("fmt", "safe"), [('"unknown name %s"', True), ("name", False)]
-)
+@pytest.mark.parametrize(("fmt", "safe"), [('"unknown name %s"', True), ("name", False)])
 def test_an_array_handed_to_a_log_wrapper_is_only_printed(tmp_path: Path, fmt: str, safe: bool) -> None:
     got = judge_marked(tmp_path, HANDED.replace("FORMAT", fmt), "FF1013", ARRAY, (119, 120))
     assert (got.verdict == "FALSE_POSITIVE") == safe, (fmt, got.verdict, got.justification)

@@ -234,13 +234,21 @@ def quiet_until(
 
 
 def quiet_between(
-    ctx: Ctx, func: Node, span: tuple[int, int], ok: set[str], *, trusted: frozenset[str] = frozenset()
+    ctx: Ctx,
+    func: Node,
+    span: tuple[int, int],
+    ok: set[str],
+    *,
+    trusted: frozenset[str] = frozenset(),
+    members_apart: bool = False,
 ) -> bool:
     """Code of ``func`` between the bytes of ``span`` writes memory only through the pointers
     ``ok``: every call is a library function the analyst knows (allocators and exits too), writing
     only through ``ok``, and every store through a pointer goes through ``ok``. A printf-like call
     writes through its arguments (``%n``) unless its format is a literal without ``%n`` or one of
-    the ``trusted`` names (formats being shown to hold no conversion at all)."""
+    the ``trusted`` names (formats being shown to hold no conversion at all). ``members_apart``: the
+    memory followed is no struct member, so a call writing ``h->event`` writes into what ``h`` points
+    to (judged by ``h``), not into it."""
     start, end = span
     for n in walk(func):
         if n.end_byte <= start:
@@ -259,7 +267,8 @@ def quiet_between(
             for i, a in enumerate(args):
                 if text(strip_expr(a)) in {"NULL", "0"}:
                     continue  # nothing to write through
-                if _may_write(ctx, n, i, func, trusted) and pointer_base(a) not in ok:
+                written = _written_base(a) if members_apart else pointer_base(a)
+                if _may_write(ctx, n, i, func, trusted) and written not in ok:
                     return False
         elif n.type in {"assignment_expression", "update_expression"}:
             target = n.child_by_field_name("left") or n.child_by_field_name("argument")
@@ -275,6 +284,23 @@ def quiet_between(
                 if base is None or pointer_base(base) not in ok:
                     return False
     return True
+
+
+def _written_base(arg: Node) -> str:
+    """The variable a write through ``arg`` lands in: its pointer base, or for a member of a struct
+    (``h->event``, ``cfg.name``) the variable holding the struct (or pointing to it)."""
+    base = pointer_base(arg)
+    if base:
+        return base
+    a = strip_expr(arg)
+    while a.type in {"field_expression", "subscript_expression"}:
+        inner = a.child_by_field_name("argument")
+        if inner is None:
+            return ""
+        a = strip_expr(inner)
+        if a.type == "pointer_expression" and text(a.child_by_field_name("operator")) == "&":
+            a = strip_expr(a.child_by_field_name("argument") or a)
+    return text(a) if a.type == "identifier" else ""
 
 
 MAX_QUIET_DEPTH = 2

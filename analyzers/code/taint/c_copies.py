@@ -1132,7 +1132,17 @@ def checked_length(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> tuple[in
     mine = {text(n) for n in walk(strip_expr(arg)) if n.type == "identifier"}
     mine |= set().union(*(aliases_of(func, m) for m in mine)) if mine else set()
     ok = {text(n) for n in walk(func) if n.type == "identifier"} - mine
-    return bound if quiet_between(ctx, func, (where.end_byte, at.start_byte), ok) else None
+    # the string followed is no struct member (nor read out of one): a write into a member of
+    # another struct cannot reach it
+    apart = not any(n.type == "field_expression" for n in walk(strip_expr(arg))) and not any(
+        x.type == "field_expression"
+        for m in mine
+        for _d, v in plain_definitions(func, m) or []
+        for x in walk(v)
+    )
+    return (
+        bound if quiet_between(ctx, func, (where.end_byte, at.start_byte), ok, members_apart=apart) else None
+    )
 
 
 def _loop_around(at: Node, func: Node, since: Node) -> bool:
