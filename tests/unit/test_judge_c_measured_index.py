@@ -80,3 +80,23 @@ def test_an_index_below_the_measured_length_is_inside(tmp_path: Path, case: str)
 def test_unsound_variants_are_kept(tmp_path: Path, case: str) -> None:
     got = judge_marked(tmp_path, _code(KEPT[case]), "FF1013", MSG, (119, 120))
     assert got.verdict != "FALSE_POSITIVE", (case, got.justification)
+
+
+CLIP = """#include <stdio.h>
+#include <string.h>
+
+void clip(char *msg)
+{
+    if (strlen(msg) CHECK)
+        msg[200] = '\\0'; /* <- */
+    puts(msg);
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("check", "safe"), [("> 200", True), (">= 201", True), ("> 199", False), (">= 200", False)]
+)
+def test_a_constant_index_below_a_measured_length(tmp_path: Path, check: str, safe: bool) -> None:
+    got = judge_marked(tmp_path, CLIP.replace("CHECK", check), "FF1013", MSG, (119, 120))
+    assert (got.verdict == "FALSE_POSITIVE") == safe, (check, got.verdict, got.justification)

@@ -23,6 +23,7 @@ from .c_tree import (
     callee_of,
     declared_name,
     line_of,
+    squash,
     strip_expr,
     stripped_text,
     text,
@@ -38,6 +39,17 @@ def measured_index(ctx: Ctx, idx: Node, arr: Node, func: Node) -> Note | None:
     if strip_expr(arr).type != "identifier":
         return None
     i = strip_expr(idx)
+    k = const_int(ctx, i, func)
+    if k is not None and k >= 0:
+        checked = _measured_above(ctx, base, k, idx, func)
+        if checked is not None:
+            return ctx.note(
+                idx,
+                f"`{base}[{k}]` lies inside the string a check at line {line_of(checked)} measured "
+                f"longer than {k} characters (its object does not shrink)",
+                "guard",
+            )
+        return None
     minus = 0
     if i.type == "update_expression":
         arg = i.child_by_field_name("argument")
@@ -123,3 +135,17 @@ def _at_least(ctx: Ctx, name: str, k: int, at: Node, func: Node) -> bool:
             if v is not None and ((op == ">=" and v >= k) or (op == ">" and v >= k - 1)):
                 return True
     return False
+
+
+def _measured_above(ctx: Ctx, base: str, k: int, at: Node, func: Node) -> Node | None:
+    """A condition holding at ``at`` says ``strlen(base) > k`` (or ``>= k + 1``), ``base`` unchanged
+    since (holding_conditions drops a condition whose variables changed)."""
+    for cond, truth, where in holding_conditions(at):
+        for var, op, other in comparisons(cond, truth):
+            m = squash(var)
+            if m not in {f"strlen({base})", f"strnlen({base})"} or m.startswith("strnlen"):
+                continue
+            v = const_int(ctx, other, func)
+            if v is not None and ((op == ">" and v >= k) or (op == ">=" and v >= k + 1)):
+                return where
+    return None
