@@ -21,8 +21,10 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 METRICS_OUT = REPO / "test-output" / "outsider-c-metrics.json"
 FINDINGS = ("cppcheck.xml", "flawfinder.sarif", "gcc-fanalyzer.jsonl")
-# measured 2026-11-29 (dev: 0.607 of safe-file findings dropped, held: 0.585); a regression fails
-FLOORS = {"dev": 0.60, "held": 0.58}
+# safe-file findings dropped, measured 2026-11-29 at the end of the session that added dev2, dev3,
+# held2 and held3 (dev 0.686, held 0.672, dev2 0.745, dev3 0.619, held2 0.656, held3 0.568); a
+# regression fails
+FLOORS = {"dev": 0.68, "held": 0.66, "dev2": 0.74, "dev3": 0.61, "held2": 0.65, "held3": 0.56}
 MAX_NEEDS_REVIEW = 0.13
 # a weakness that corrupts memory through a size also shows as a buffer claim on its lines
 _SIZE_WEAKNESSES = {190, 191, 193, 680}
@@ -91,7 +93,7 @@ def score(triaged: Path, folder: Path) -> dict[str, object]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("part", ["dev", "held"])
+@pytest.mark.parametrize("part", sorted(FLOORS))
 def test_the_analyst_on_c_written_by_outsiders(part: str, tmp_path: Path) -> None:
     folder = HERE / part
     triaged = tmp_path / "triaged.sarif"
