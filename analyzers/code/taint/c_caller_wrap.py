@@ -15,6 +15,7 @@ from tree_sitter import Node
 from .c_callers import visible_calls
 from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx
+from .c_spec import STRING_SEARCHES
 from .c_tree import (
     call_args,
     enclosing_function,
@@ -96,14 +97,11 @@ def _found_after(ctx: Ctx, found: Node, start: Node | str, func: Node) -> bool:
     want = start if isinstance(start, str) else squash(text(strip_expr(start)))
     return bool(defs) and all(
         (v := strip_expr(value)).type == "call_expression"
-        and ctx.callee(v) in _SEARCHES
+        and ctx.callee(v) in STRING_SEARCHES | {"memchr", "memmem"}
         and bool(call_args(v))
         and squash(text(strip_expr(call_args(v)[0]))) == want
         for _d, value in defs or []
     )
-
-
-_SEARCHES = frozenset({"memchr", "strchr", "strrchr", "strstr", "strpbrk", "memmem", "strchrnul"})
 
 
 def callers_hand_enough(ctx: Ctx, src: Node, n: int, func: Node | None) -> Note | None:

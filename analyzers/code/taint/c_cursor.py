@@ -26,11 +26,11 @@ from collections.abc import Callable
 
 from tree_sitter import Node
 
-from .c_callers import known_library, may_write_argument, visible_calls
+from .c_callers import keeps_value, known_library, may_write_argument, visible_calls
 from .c_conditions import atoms, comparisons, holding_conditions
 from .c_context import Ctx
 from .c_defs import definition_of
-from .c_spec import C_TERMINATORS, NONZERO_CHAR_TESTS, STRING_SEARCHES, TERMINATING_WRITERS
+from .c_spec import C_TERMINATORS, NONZERO_CHAR_TESTS, STRING_SEARCHES, STRING_SPANS, TERMINATING_WRITERS
 from .c_tree import (
     aliases_of,
     call_args,
@@ -304,7 +304,7 @@ def _step(ctx: Ctx, node: Node, name: str, func: Node) -> bool:
         cond = parent.child_by_field_name("condition")
         body = parent.child_by_field_name("body")
         if update is not None and update.start_byte <= node.start_byte < update.end_byte:
-            if cond is None or body is None or _changes(body, name):
+            if cond is None or body is None or not keeps_value(body, name):
                 return False
             return any(_says_not_nul(ctx, a, t, name, func) for a, t in atoms(cond, True))
     return any(
@@ -312,20 +312,6 @@ def _step(ctx: Ctx, node: Node, name: str, func: Node) -> bool:
         for cond, truth, _w in holding_conditions(node)
         for a, t in atoms(cond, truth)
     )
-
-
-def _changes(body: Node, name: str) -> bool:
-    for n in walk(body):
-        target = None
-        if n.type == "assignment_expression":
-            target = n.child_by_field_name("left")
-        elif n.type == "update_expression" or (
-            n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&"
-        ):
-            target = n.child_by_field_name("argument")
-        if target is not None and stripped_text(target) == name:
-            return True
-    return False
 
 
 def _not_nul(ctx: Ctx, p: Node, at: Node, func: Node, k: int = 1) -> bool:
@@ -659,13 +645,13 @@ def unmoved(func: Node, name: str, since: Node, at: Node) -> bool:
             cur.start_byte <= since.start_byte < cur.end_byte
         ):
             lo = min(lo, cur.start_byte)
-            if _changes(cur, name):
+            if not keeps_value(cur, name):
                 return False
         cur = cur.parent
     for n in walk(func):
         if n.start_byte < lo or n.start_byte >= at.start_byte:
             continue
-        if _changes(n, name) and n.type in {
+        if not keeps_value(n, name) and n.type in {
             "assignment_expression",
             "update_expression",
             "pointer_expression",
@@ -674,15 +660,12 @@ def unmoved(func: Node, name: str, since: Node, at: Node) -> bool:
     return True
 
 
-_SPANS = frozenset({"strcspn", "strspn"})
-
-
 def _span_of(ctx: Ctx, value: Node, name: str, at: Node, func: Node) -> bool:
     """``value`` at ``at`` is a span of the string ``name`` points to (``strcspn(name, set)``, or a
     local only ever set to one, ``name`` unmoved since): at most the length of that string."""
     v = strip_expr(value)
     if v.type == "call_expression":
-        return ctx.callee(v) in _SPANS and bool(call_args(v)) and stripped_text(call_args(v)[0]) == name
+        return ctx.callee(v) in STRING_SPANS and bool(call_args(v)) and stripped_text(call_args(v)[0]) == name
     if v.type != "identifier":
         return False
     defs = plain_definitions(func, text(v))

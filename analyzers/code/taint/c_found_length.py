@@ -16,13 +16,12 @@ from tree_sitter import Node
 from .c_conditions import atoms, holding_conditions, reaching_value
 from .c_context import Ctx
 from .c_cursor import unmoved
-from .c_spec import STRING_SEARCHES
+from .c_spec import STRING_SEARCHES, STRING_SPANS
 from .c_terminated import cursor_at, terminated_string
 from .c_tree import call_args, line_of, plain_definitions, squash, strip_expr, stripped_text, text, walk
 from .c_values import const_int
 from .values import Note
 
-_SPANS = frozenset({"strcspn", "strspn"})
 MAX_DEPTH = 3
 
 
@@ -48,7 +47,7 @@ def _within(ctx: Ctx, e: Node, src: Node, at: Node, func: Node, *, depth: int) -
     if const_int(ctx, e, func) == 0:
         return []
     want = squash(text(strip_expr(src)))
-    if e.type == "call_expression" and ctx.callee(e) in _SPANS and call_args(e):
+    if e.type == "call_expression" and ctx.callee(e) in STRING_SPANS and call_args(e):
         s = call_args(e)[0]
         return _searched(ctx, e, s, want, at=at, func=func)
     if e.type == "binary_expression" and text(e.child_by_field_name("operator")) == "-":

@@ -8,6 +8,7 @@ import re
 
 from tree_sitter import Node
 
+from .c_callers import keeps_value
 from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, keep
 from .c_measured_index import measured_index
@@ -24,7 +25,6 @@ from .c_tree import (
     strip_expr,
     stripped_text,
     text,
-    walk,
 )
 from .c_values import const_int, dst_size, int_text, sizeof_own_array
 from .outcome import Outcome
@@ -155,7 +155,7 @@ def after_counting_loop(ctx: Ctx, name: str, at: Node, func: Node) -> int | None
         return None
     if squash(text(update)) not in {f"{name}++", f"++{name}", f"{name}+=1"}:
         return None
-    if _changes(body, name) or (init is not None and not _starts_low(ctx, init, name, func)):
+    if not keeps_value(body, name) or (init is not None and not _starts_low(ctx, init, name, func)):
         return None
     if init is None:
         return None
@@ -176,20 +176,6 @@ def _starts_low(ctx: Ctx, init: Node, name: str, func: Node) -> bool:
     if e.type == "assignment_expression" and stripped_text(e.child_by_field_name("left")) == name:
         v = const_int(ctx, e.child_by_field_name("right"), func)
         return v is not None and v >= 0
-    return False
-
-
-def _changes(node: Node, name: str) -> bool:
-    for n in walk(node):
-        target = None
-        if n.type == "assignment_expression":
-            target = n.child_by_field_name("left")
-        elif n.type == "update_expression" or (
-            n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&"
-        ):
-            target = n.child_by_field_name("argument")
-        if target is not None and stripped_text(target) == name:
-            return True
     return False
 
 

@@ -54,6 +54,8 @@ def _clamped_to(ctx: Ctx, length: Node, at: Node, func: Node) -> Node | None:
     """``S - k`` when a statement before ``at`` in its block is ``if (n >= S - k + 1) n = S - k;`` (or
     ``if (n > S - k)``) for the variable ``n`` that ``length`` is, and nothing between changes ``n``
     or ``S``: ``n`` is at most ``S - k`` at ``at`` on both paths."""
+    from .c_callers import keeps_value
+
     n = strip_expr(length)
     if n.type != "identifier":
         return None
@@ -70,7 +72,7 @@ def _clamped_to(ctx: Ctx, length: Node, at: Node, func: Node) -> Node | None:
                 if found is not None:
                     between = [x for x in stmts[stmts.index(st) + 1 : idx]]
                     names = {name} | {text(i) for i in walk(found) if i.type == "identifier"}
-                    if any(_writes_any(x, names) for x in between):
+                    if any(not keeps_value(x, v) for x in between for v in names):
                         return None
                     return found
         child, cur = cur, cur.parent
@@ -113,20 +115,6 @@ def _clamp(ctx: Ctx, st: Node, name: str, func: Node) -> Node | None:
     if left_at_most is None or v[1] < left_at_most:
         return None
     return value
-
-
-def _writes_any(node: Node, names: set[str]) -> bool:
-    for n in walk(node):
-        target = None
-        if n.type == "assignment_expression":
-            target = n.child_by_field_name("left")
-        elif n.type == "update_expression" or (
-            n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&"
-        ):
-            target = n.child_by_field_name("argument")
-        if target is not None and stripped_text(target) in names:
-            return True
-    return False
 
 
 def checked_extent(ctx: Ctx, at: Node, dst: Node, size_of: Linear, func: Node) -> Note | None:

@@ -496,6 +496,8 @@ NONZERO_CHAR_TESTS: Final[frozenset[str]] = frozenset(
     {"isspace", "isdigit", "isalpha", "isalnum", "isxdigit", "isupper", "islower", "ispunct", "isgraph",
      "isprint", "isblank"}
 )  # fmt: skip
+# Lengths of a span of a string (never more than its length).
+STRING_SPANS: Final[frozenset[str]] = frozenset({"strcspn", "strspn"})
 # Searches that return a pointer into the string they search (or NULL).
 STRING_SEARCHES: Final[frozenset[str]] = frozenset(
     {"strchr", "strrchr", "strstr", "strpbrk", "strchrnul", "strcasestr", "index", "rindex"}
