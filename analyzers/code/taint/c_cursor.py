@@ -42,6 +42,7 @@ from .c_tree import (
     param_names,
     plain_definitions,
     pointer_base,
+    store_target,
     strip_expr,
     stripped_text,
     text,
@@ -437,11 +438,7 @@ def _nul_kept(ctx: Ctx, func: Node, ours: set[str], depth: int = 0) -> bool:
             elif not _callee_keeps_nul(ctx, n, mine, depth):
                 return False
         elif n.type in {"assignment_expression", "update_expression"}:
-            target = (
-                n.child_by_field_name("left")
-                if n.type == "assignment_expression"
-                else n.child_by_field_name("argument")
-            )
+            target = store_target(n)
             lhs = strip_expr(target) if target is not None else None
             if lhs is None or lhs.type not in {"subscript_expression", "pointer_expression"}:
                 continue
@@ -574,11 +571,7 @@ def _measured_end(ctx: Ctx, q: str, func: Node) -> tuple[str, Node] | None:
         return None
     first = values[0]
     for n in walk(func):
-        target = None
-        if n.type == "assignment_expression":
-            target = n.child_by_field_name("left")
-        elif n.type == "update_expression":
-            target = n.child_by_field_name("argument")
+        target = store_target(n)
         if target is None or stripped_text(target) != s:
             continue
         if n.end_byte > first.start_byte or any(_same_loop(n, v) for v in values):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .c_context import Ctx
-from .c_tree import declared_name, strip_expr, stripped_text, text, walk
+from .c_tree import declared_name, store_target, strip_expr, stripped_text, text, walk
 from .c_values import literal_string
 
 
@@ -92,11 +92,7 @@ def _unchanging(decl: Node, root: Node, name: str, of_struct: bool) -> bool:
         if not (const_pointer or static):
             return False
     for n in walk(root):
-        target = None
-        if n.type == "assignment_expression":
-            target = n.child_by_field_name("left")
-        elif n.type == "update_expression":
-            target = n.child_by_field_name("argument")
+        target = store_target(n)
         if target is not None and name in {text(i) for i in walk(target) if i.type == "identifier"}:
             return False
     return True

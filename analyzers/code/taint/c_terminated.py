@@ -34,6 +34,7 @@ from .c_tree import (
     pointer_base,
     pointer_bases,
     squash,
+    store_target,
     strip_expr,
     text,
     walk,
@@ -412,11 +413,7 @@ def _no_store_through(func: Node, ours: set[str], span: tuple[int, int]) -> bool
         if n.end_byte <= span[0] or n.start_byte >= span[1]:
             continue
         if n.type in {"assignment_expression", "update_expression"}:
-            target = (
-                n.child_by_field_name("left")
-                if n.type == "assignment_expression"
-                else n.child_by_field_name("argument")
-            )
+            target = store_target(n)
             t = strip_expr(target) if target is not None else None
             if t is not None and t.type in {"subscript_expression", "pointer_expression"}:
                 base = t.child_by_field_name("argument")

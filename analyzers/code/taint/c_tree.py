@@ -323,6 +323,16 @@ def _declared_pointers(func: Node) -> set[str]:
     return out
 
 
+def store_target(n: Node) -> Node | None:
+    """What an assignment (its left side) or an update (``++``/``--``: its operand) stores into;
+    None for any other node."""
+    if n.type == "assignment_expression":
+        return n.child_by_field_name("left")
+    if n.type == "update_expression":
+        return n.child_by_field_name("argument")
+    return None
+
+
 def plain_definitions(func: Node, name: str) -> list[tuple[Node, Node]] | None:
     """Every ``(definition, value)`` of the variable ``name`` in ``func`` (``T name = v;``, ``name = v``),
     in order; None when anything else may change it: ``name += k``, ``name++``, or its address
