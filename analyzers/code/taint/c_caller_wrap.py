@@ -15,6 +15,7 @@ from tree_sitter import Node
 from .c_callers import visible_calls
 from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx
+from .c_cursor import end_never_below
 from .c_spec import STRING_SEARCHES
 from .c_tree import (
     call_args,
@@ -64,6 +65,9 @@ def _may_wrap(ctx: Ctx, e: Node, at: Node, func: Node, depth: int) -> bool:
                 start = f"{squash(text(strip_expr(s)))}+{squash(text(strip_expr(right)))}"
                 if _found_after(ctx, q, start, func):
                     return False
+        q, b = strip_expr(left), strip_expr(right)
+        if q.type == b.type == "identifier" and end_never_below(ctx, text(q), text(b), func):
+            return False  # `end - val` with end = val + strlen(val), trimmed only while end > val
         return not _at_least(e, squash(text(left)), squash(text(right)), at)
     if e.type == "identifier":
         defs = plain_definitions(func, text(e))

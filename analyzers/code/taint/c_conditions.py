@@ -158,16 +158,71 @@ def reassigned(cond: Node, stmts: list[Node], upto: Node) -> bool:
                 break
             if exposed and n.end_byte <= upto.start_byte and _may_write_elsewhere(n):
                 return True  # (a call around `upto`, whose argument it is, runs after it)
-            if n.type == "assignment_expression" and text(n.child_by_field_name("left")) in names:
+            if (
+                n.type == "assignment_expression"
+                and text(n.child_by_field_name("left")) in names
+                and not inside(upto, n)  # `p = f(p + 7)`: stores after its right side ran
+                and not off_path(n, upto, s)
+            ):
                 return True
-            if n.type == "update_expression" and text(n.child_by_field_name("argument")) in names:
+            if (
+                n.type == "update_expression"
+                and text(n.child_by_field_name("argument")) in names
+                and not off_path(n, upto, s)
+            ):
                 return True
             if (
                 n.type == "pointer_expression"
                 and text(n.child_by_field_name("operator")) == "&"
                 and text(strip_expr(n.child_by_field_name("argument") or n)) in names
+                and not off_path(n, upto, s)
             ):
                 return True  # handed by address: the callee may change it
+    return False
+
+
+_JUMPS = {"return_statement", "continue_statement", "break_statement"}
+
+
+def off_path(n: Node, upto: Node, root: Node) -> bool:
+    """No path from ``n`` reaches ``upto`` without leaving ``root`` first (and so passing the test
+    that guards ``root`` again): ``n`` lies in the other arm of an if-statement than ``upto``, or in
+    a block that ends by returning, or by a ``continue``/``break`` of a loop outside ``root`` — with
+    no loop (nor switch, for ``break``) between that statement and ``root`` that could bring
+    control back, and no ``goto`` in ``root``."""
+    if not inside(n, root) or not inside(upto, root) or any(x.type == "goto_statement" for x in walk(root)):
+        return False
+    cur = n
+    while cur.parent is not None and cur != root:
+        parent = cur.parent
+        if _loops_between(parent, root, switch=False):
+            return False
+        if parent.type == "if_statement" and not inside(upto, cur) and inside(upto, parent):
+            arms = {parent.child_by_field_name("consequence"), parent.child_by_field_name("alternative")}
+            if cur in arms and any(a is not None and inside(upto, a) for a in arms - {cur}):
+                return True  # `if (a) { s++; } else if (*s) { ... upto }`
+        last = parent.named_children[-1] if parent.named_children else None
+        if (
+            parent.type == "compound_statement"
+            and not inside(upto, parent)
+            and last is not None
+            and last.type in _JUMPS
+            and last.start_byte >= n.end_byte
+            and (last.type == "return_statement" or not _loops_between(parent, root, switch=True))
+        ):
+            return True  # `{ s++; continue; }`: back to the test of the loop
+        cur = parent
+    return False
+
+
+def _loops_between(node: Node, root: Node, *, switch: bool) -> bool:
+    """A loop (or a switch, with ``switch``) encloses ``node`` inside ``root``."""
+    kinds = LOOPS | ({"switch_statement"} if switch else set())
+    cur: Node | None = node
+    while cur is not None and cur != root:
+        if cur.type in kinds:
+            return True
+        cur = cur.parent
     return False
 
 

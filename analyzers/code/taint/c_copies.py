@@ -223,6 +223,12 @@ def _within_string(
                     return _within_string(ctx, a, src, call, func, unit=1, depth=depth + 1)
         if op == "-" and (const_int(ctx, right, func) or -1) >= 0:
             return _within_string(ctx, left, src, call, func, unit=unit, depth=depth + 1)
+    k = const_int(ctx, e, func)
+    if k is not None and k > 0 and src.isidentifier():
+        from .c_measured_index import measured_above
+
+        if measured_above(ctx, src, k - 1, call, func) is not None:
+            return True  # `if (strlen(p) < 16) return -1; memcpy(ts, p, 15);`
     # a dominating check keeps it at or below the length: `n >= cap` then `cap` (or `cap - 1`)
     for cond, truth, _w in holding_conditions(call):
         for var, op, other in comparisons(cond, truth):

@@ -27,10 +27,19 @@ from collections.abc import Callable
 from tree_sitter import Node
 
 from .c_callers import keeps_value, known_library, may_write_argument, visible_calls
-from .c_conditions import atoms, comparisons, holding_conditions
+from .c_conditions import LOOPS, atoms, comparisons, holding_conditions
 from .c_context import Ctx
 from .c_defs import definition_of
-from .c_spec import C_TERMINATORS, NONZERO_CHAR_TESTS, STRING_SEARCHES, STRING_SPANS, TERMINATING_WRITERS
+from .c_spec import (
+    C_TERMINATORS,
+    END_POINTER_PARSERS,
+    EQUAL_COMPARES,
+    NONZERO_CHAR_TESTS,
+    NUL_KEEPING_MAPS,
+    STRING_SEARCHES,
+    STRING_SPANS,
+    TERMINATING_WRITERS,
+)
 from .c_tree import (
     aliases_of,
     call_args,
@@ -135,6 +144,7 @@ class _Prover:
         notes: list[Note] = []
         defined = False
         for n in walk(func):
+            where = n  # where the value is taken (for `strtod(s, &end)`: the call)
             if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
                 value = n.child_by_field_name("value")
                 if value is None:
@@ -159,12 +169,15 @@ class _Prover:
                 and text(n.child_by_field_name("operator")) == "&"
                 and stripped_text(n.child_by_field_name("argument")) == name
             ):
-                return None
+                parsed = _end_pointer_of(ctx, n)
+                if parsed is None:
+                    return None
+                where, value = parsed  # `strtod(s, &end)`: `end` is set to a byte of `s`'s string
             else:
                 continue
             if value is None:
                 return None
-            got = self.terminated(ctx, value, n, func, depth, assumed=inside)
+            got = self.terminated(ctx, value, where, func, depth, assumed=inside)
             if got is None:
                 return None
             defined = True
@@ -233,6 +246,19 @@ class _Prover:
             f"(line {line_of(fdef)})"
         )
         return [ctx.note(call, why, "guard"), *got[:1]]
+
+
+def _end_pointer_of(ctx: Ctx, address: Node) -> tuple[Node, Node] | None:
+    """``&end`` is the end pointer argument of ``strtol(s, &end, 10)``: the call and the string it
+    reads (``end`` is set to a byte of it, at most its terminator)."""
+    parent = address.parent
+    call = parent.parent if parent is not None and parent.type == "argument_list" else None
+    if call is None or call.type != "call_expression" or ctx.callee(call) not in END_POINTER_PARSERS:
+        return None
+    args = call_args(call)
+    if len(args) < 2 or args[1] != address:
+        return None
+    return call, args[0]
 
 
 def moves_along(ctx: Ctx, param: str, fdef: Node) -> bool:
@@ -307,12 +333,26 @@ def _step(ctx: Ctx, node: Node, name: str, func: Node) -> bool:
         if update is not None and update.start_byte <= node.start_byte < update.end_byte:
             if cond is None or body is None or not keeps_value(body, name):
                 return False
-            return any(_says_not_nul(ctx, a, t, name, func) for a, t in atoms(cond, True))
-    return any(
-        _says_not_nul(ctx, a, t, name, func)
-        for cond, truth, _w in holding_conditions(node)
-        for a, t in atoms(cond, truth)
-    )
+            return _cond_not_nul(ctx, cond, True, name, func)
+    return any(_cond_not_nul(ctx, cond, truth, name, func) for cond, truth, _w in holding_conditions(node))
+
+
+def _cond_not_nul(ctx: Ctx, cond: Node, truth: bool, name: str, func: Node, j: int = 0) -> bool:  # noqa: PLR0917
+    """``cond`` holding as ``truth`` says the byte ``name[j]`` is not NUL: one of its facts does, or
+    it is a disjunction each of whose sides does (``*s == ' ' || *s == '\\t'``)."""
+    if any(_says_not_nul(ctx, a, t, name, func, j) for a, t in atoms(cond, truth)):
+        return True
+    c = strip_expr(cond)
+    if c.type == "unary_expression" and text(c.child_by_field_name("operator")) == "!":
+        inner = c.child_by_field_name("argument")
+        return inner is not None and _cond_not_nul(ctx, inner, not truth, name, func, j)
+    if c.type != "binary_expression":
+        return False
+    op = text(c.child_by_field_name("operator"))
+    left, right = c.child_by_field_name("left"), c.child_by_field_name("right")
+    if left is None or right is None or (op, truth) not in {("||", True), ("&&", False)}:
+        return False
+    return _cond_not_nul(ctx, left, truth, name, func, j) and _cond_not_nul(ctx, right, truth, name, func, j)
 
 
 def _not_nul(ctx: Ctx, p: Node, at: Node, func: Node, k: int = 1) -> bool:
@@ -322,16 +362,16 @@ def _not_nul(ctx: Ctx, p: Node, at: Node, func: Node, k: int = 1) -> bool:
     name = stripped_text(p)
     if strip_expr(p).type != "identifier":
         return False
-    facts = [(a, t) for cond, truth, _w in holding_conditions(at) for a, t in atoms(cond, truth)]
+    held = [(cond, truth) for cond, truth, _w in holding_conditions(at)]
+    facts = [(a, t) for cond, truth in held for a, t in atoms(cond, truth)]
     # a byte found not NUL stays before the terminator even if NULs were stored since (no NUL turns
     # into another byte): the test as it was made counts, if `p` itself has not moved since
     tested = [
-        (a, t)
+        (cond, truth)
         for cond, truth, _w in holding_conditions(at, as_tested=True)
-        for a, t in atoms(cond, truth)
         if unmoved(func, name, cond, at)
     ]
-    if all(any(_says_not_nul(ctx, a, t, name, func, j) for a, t in facts + tested) for j in range(k)):
+    if all(any(_cond_not_nul(ctx, c, t, name, func, j) for c, t in held + tested) for j in range(k)):
         return True
     if not any(_says_not_null(a, t, name) for a, t in facts):
         return False
@@ -384,12 +424,17 @@ def _says_not_nul(ctx: Ctx, a: Node, t: bool, name: str, func: Node, j: int = 0)
         return t and _is_deref(ctx, a, name, func, j)
     if a.type == "call_expression" and ctx.callee(a) in NONZERO_CHAR_TESTS and call_args(a):
         return t and _is_deref(ctx, call_args(a)[0], name, func, j)
+    if a.type == "call_expression":
+        return not t and j < _equal_prefix(ctx, a, name, func)  # `!strncmp(p, "export ", 7)`
     if a.type != "binary_expression":
         return False
     op = text(a.child_by_field_name("operator"))
     left, right = a.child_by_field_name("left"), a.child_by_field_name("right")
     if left is None or right is None or op not in {"==", "!="}:
         return False
+    for call, other in ((left, right), (right, left)):
+        if strip_expr(call).type == "call_expression" and const_int(ctx, other, func) == 0:
+            return (op == "==") == t and j < _equal_prefix(ctx, strip_expr(call), name, func)
     for deref, other in ((left, right), (right, left)):
         if not _is_deref(ctx, deref, name, func, j):
             continue
@@ -400,6 +445,29 @@ def _says_not_nul(ctx: Ctx, a: Node, t: bool, name: str, func: Node, j: int = 0)
         if (equal and c % 256 != 0) or (not equal and c == 0):
             return True
     return False
+
+
+def _equal_prefix(ctx: Ctx, call: Node, name: str, func: Node) -> int:
+    """How many leading bytes of ``name`` the comparison ``call``, when it returns 0, says equal the
+    bytes of a string literal that are not NUL (``strncmp(p, "export ", 7)``: 7)."""
+    callee, args = ctx.callee(call), call_args(call)
+    if callee not in EQUAL_COMPARES or len(args) < 2:
+        return 0
+    named = [stripped_text(x) for x in args[:2]]
+    if name not in named:
+        return 0
+    lit = strip_expr(args[1 - named.index(name)])
+    found = literal_string(text(lit)) if lit.type == "string_literal" and "\\" not in text(lit) else None
+    if found is None:
+        return 0
+    bytes_known = len(found)  # no escapes: no NUL among them
+    count_at = EQUAL_COMPARES[callee]
+    if count_at is None:
+        return bytes_known
+    if count_at >= len(args):
+        return 0
+    n = const_int(ctx, args[count_at], func)
+    return min(n, bytes_known) if n is not None and n > 0 else 0
 
 
 def _is_deref(ctx: Ctx, e: Node, name: str, func: Node, j: int = 0) -> bool:
@@ -432,6 +500,8 @@ def _nul_kept(ctx: Ctx, func: Node, ours: set[str], depth: int = 0) -> bool:
             mine = [i for i, a in enumerate(call_args(n)) if pointer_base(a) in ours and not _a_byte(a)]
             if not mine or ctx.callee(n) in C_TERMINATORS | TERMINATING_WRITERS:
                 continue  # a terminating writer ends what it writes with a NUL (its bounds: its own finding)
+            if ctx.callee(n) == "free" and _last_use(func, n, ours):
+                continue  # the string is released after every read of it
             if known_library(ctx.callee(n)):
                 if any(may_write_argument(ctx, n, i, func) for i in mine):
                     return False
@@ -449,10 +519,41 @@ def _nul_kept(ctx: Ctx, func: Node, ours: set[str], depth: int = 0) -> bool:
             if (
                 value is None
                 or text(n.child_by_field_name("operator")) != "="
-                or const_int(ctx, value, func) != 0
+                or (const_int(ctx, value, func) != 0 and not _mapped_in_place(ctx, lhs, value))
             ):
                 return False
     return True
+
+
+def _last_use(func: Node, call: Node, ours: set[str]) -> bool:
+    """``call`` runs once (no loop around it) and after it none of ``ours`` is read, only assigned."""
+    cur = call.parent
+    while cur is not None and cur != func:
+        if cur.type in LOOPS:
+            return False
+        cur = cur.parent
+    for n in walk(func):
+        if n.start_byte < call.end_byte or n.type != "identifier" or text(n) not in ours:
+            continue
+        parent = n.parent
+        assigned = (
+            parent is not None
+            and parent.type == "assignment_expression"
+            and parent.child_by_field_name("left") == n
+            and text(parent.child_by_field_name("operator")) == "="
+        )
+        if not assigned:
+            return False
+    return True
+
+
+def _mapped_in_place(ctx: Ctx, lhs: Node, value: Node) -> bool:
+    """``*p = toupper(*p)``: the byte is replaced by a map of itself that keeps NUL as NUL."""
+    v = strip_expr(value)
+    if v.type != "call_expression" or ctx.callee(v) not in NUL_KEEPING_MAPS:
+        return False
+    args = call_args(v)
+    return len(args) == 1 and stripped_text(args[0]) == stripped_text(lhs)
 
 
 def _callee_keeps_nul(ctx: Ctx, call: Node, positions: list[int], depth: int) -> bool:
@@ -577,6 +678,26 @@ def _measured_end(ctx: Ctx, q: str, func: Node) -> tuple[str, Node] | None:
         if n.end_byte > first.start_byte or any(_same_loop(n, v) for v in values):
             return None
     return s, first
+
+
+def end_never_below(ctx: Ctx, q: str, s: str, func: Node) -> bool:
+    """The pointer ``q`` is only ever ``s + strlen(s)`` and only counted down while ``q > s``
+    (:func:`_measured_end`, without the ``- 1`` form that is below ``s`` for an empty string), so
+    ``q - s`` never wraps below zero."""
+    got = _measured_end(ctx, q, func)
+    if got is None or got[0] != s:
+        return False
+    for n in walk(func):
+        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == q:
+            value = n.child_by_field_name("value")
+        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == q:
+            value = n.child_by_field_name("right") if text(n.child_by_field_name("operator")) == "=" else None
+        else:
+            continue
+        v = strip_expr(value) if value is not None else None
+        if v is not None and v.type == "binary_expression" and text(v.child_by_field_name("operator")) == "-":
+            return False
+    return True
 
 
 def _end_of(ctx: Ctx, value: Node, func: Node) -> str | None:

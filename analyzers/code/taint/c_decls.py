@@ -44,6 +44,7 @@ from .c_tree import (
     in_sizeof,
     in_static_declaration,
     initialiser_keeps,
+    inside,
     param_names,
     pointer_base,
     pointer_bases,
@@ -52,7 +53,7 @@ from .c_tree import (
     text,
     walk,
 )
-from .c_values import const_int, const_string, declared_in, declared_type, writes_argument
+from .c_values import const_int, const_string, declared_in, declared_type, row_bytes, writes_argument
 from .c_words import accesses
 from .outcome import Outcome
 from .values import Note
@@ -331,6 +332,9 @@ def accesses_safe(
             arr = n.child_by_field_name("argument")
             if arr is None or not pointer_bases(arr, fields=fields) & pointers or dead_branch(ctx, n):
                 continue
+            handed = _row_handed(ctx, n, arr, index_safe, depth)
+            if handed is not None:
+                return handed
             r = index_safe(ctx, n)
             if isinstance(r, Outcome):
                 r = _below_end_index(ctx, n, arr) or r
@@ -354,6 +358,64 @@ def accesses_safe(
         count += 1
         notes.extend(r)
     return count, notes
+
+
+def _row_handed(ctx: Ctx, sub: Node, arr: Node, index_safe: IndexCheck, depth: int) -> Outcome | None:
+    """``f(s->rows[i])`` with ``rows`` an array of arrays: the call gets a pointer to a row, which
+    the accesses of the array do not follow (a call that only reads its arguments excepted)."""
+    parent = sub.parent
+    while parent is not None and parent.type in {"parenthesized_expression", "cast_expression"}:
+        parent = parent.parent
+    call = parent.parent if parent is not None and parent.type == "argument_list" else None
+    if call is None or call.type != "call_expression":
+        return None
+    callee = ctx.callee(call)
+    position = next((i for i, a in enumerate(call_args(call)) if inside(sub, a)), -1)
+    if (
+        callee in READ_ONLY_ARGS
+        or callee in COMMAND_FUNCS
+        or (callee in FORMAT_FUNCS and position >= FORMAT_FUNCS[callee])
+        or (callee in READS_AT and position in READS_AT[callee])
+        or _array_rank(ctx, arr) < 2
+    ):
+        return None
+    if callee in COPY_FUNCS:
+        got = copy_safe(ctx, call)
+        return got if isinstance(got, Outcome) else None
+    if only_reads(ctx, call):
+        return None
+    row = row_bytes(ctx, arr, enclosing_function(arr))
+    rows = {position: row} if row is not None else None
+    inside_callee = _in_callee(ctx, call, [position], index_safe, depth, rows=rows)
+    if inside_callee is not None:
+        return inside_callee if isinstance(inside_callee, Outcome) else None
+    return keep(
+        ctx,
+        call,
+        f"`{text(sub)}`, a row of `{stripped_text(arr)}`, is handed to {callee or 'a call'}(), which may "
+        "write into it without a bound the analyst follows",
+        NOT_FOLLOWED,
+    )
+
+
+def _array_rank(ctx: Ctx, arr: Node) -> int:
+    """How many dimensions the array ``arr`` (a variable or a struct member) is declared with (the
+    most among declarations of that name in the file; 0 when none is found)."""
+    a = strip_expr(arr)
+    name = text(a.child_by_field_name("field") or a) if a.type == "field_expression" else text(a)
+    rank = 0
+    for n in walk(ctx.parsed.tree.root_node):
+        if n.type != "array_declarator" or (n.parent is not None and n.parent.type == "array_declarator"):
+            continue
+        if declared_name(n) != name:
+            continue
+        depth = 0
+        cur: Node | None = n
+        while cur is not None and cur.type == "array_declarator":
+            depth += 1
+            cur = cur.child_by_field_name("declarator")
+        rank = max(rank, depth)
+    return rank
 
 
 def _below_end_index(ctx: Ctx, sub: Node, arr: Node) -> list[Note] | None:
@@ -546,6 +608,7 @@ def _in_callee(
     depth: int,
     *,
     pointers: set[str] | None = None,
+    rows: dict[int, int] | None = None,
 ) -> list[Note] | Outcome | None:
     """Follow the pointer into a workspace function: judge every access there through the
     parameter, knowing how many bytes this call hands it (None: not followed). A function that
@@ -563,7 +626,7 @@ def _in_callee(
     for i in at:
         if i >= len(params):
             return None
-        space = writable(ctx, call_args(call)[i], func)
+        space = (rows or {}).get(i) or writable(ctx, call_args(call)[i], func)
         along = cursor_at(ctx, call_args(call)[i], call, func) if space is None else None
         if space is None and along is None:
             return None

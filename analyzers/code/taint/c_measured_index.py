@@ -17,6 +17,7 @@ from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx
 from .c_cursor import unmoved
 from .c_lengths import LENGTHS
+from .c_spec import STRING_SPANS
 from .c_tree import (
     aliases_of,
     call_args,
@@ -32,6 +33,9 @@ from .c_tree import (
 from .c_values import const_int
 from .values import Note
 
+# `s[strcspn(s, "\r\n")]`: a length measured of the indexed string itself.
+_SELF_MEASURES = STRING_SPANS | {"strlen"}
+
 
 def measured_index(ctx: Ctx, idx: Node, arr: Node, func: Node) -> Note | None:
     """A note when ``arr[idx]`` lies inside the string a ``strlen()`` of ``arr`` measured."""
@@ -39,9 +43,21 @@ def measured_index(ctx: Ctx, idx: Node, arr: Node, func: Node) -> Note | None:
     if strip_expr(arr).type != "identifier":
         return None
     i = strip_expr(idx)
+    if (
+        i.type == "call_expression"
+        and callee_of(i) in _SELF_MEASURES
+        and call_args(i)
+        and stripped_text(call_args(i)[0]) == base
+    ):
+        return ctx.note(
+            idx,
+            f"`{text(idx)}` measures `{base}` itself: at most the place of its terminator, inside the "
+            "string it measures",
+            "guard",
+        )
     k = const_int(ctx, i, func)
     if k is not None and k >= 0:
-        checked = _measured_above(ctx, base, k, idx, func)
+        checked = measured_above(ctx, base, k, idx, func)
         if checked is not None:
             return ctx.note(
                 idx,
@@ -137,7 +153,7 @@ def _at_least(ctx: Ctx, name: str, k: int, at: Node, func: Node) -> bool:
     return False
 
 
-def _measured_above(ctx: Ctx, base: str, k: int, at: Node, func: Node) -> Node | None:
+def measured_above(ctx: Ctx, base: str, k: int, at: Node, func: Node) -> Node | None:
     """A condition holding at ``at`` says ``strlen(base) > k`` (or ``>= k + 1``), ``base`` unchanged
     since (holding_conditions drops a condition whose variables changed)."""
     for cond, truth, where in holding_conditions(at):

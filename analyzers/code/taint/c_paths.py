@@ -151,7 +151,7 @@ def cannot_be_negative(ctx: Ctx, n: Node, at: Node, func: Node | None) -> bool:
     ):
         return True
     if e.type == "field_expression":
-        return _unsigned_member(ctx, e)
+        return _unsigned_member(ctx, e) or _counted_member(ctx, e)
     if e.type != "identifier":
         return False
     declared = declared_type(text(e), func, ctx.parsed.tree.root_node)
@@ -174,3 +174,90 @@ def _unsigned_member(ctx: Ctx, e: Node) -> bool:
         and any(c.type == "field_identifier" and text(c) == name for c in n.named_children)
     ]
     return bool(types) and all(UNSIGNED.search(t) for t in types)
+
+
+_RAW_FILLERS = frozenset({"fread", "read", "recv", "recvfrom", "memcpy", "memmove"})
+
+
+def _counted_member(ctx: Ctx, e: Node) -> bool:
+    """``s->n`` where the member ``n`` is declared in this file, named by no other file of the
+    program, and every store into a member of that name in the file sets it to a non-negative
+    constant or counts it up (``= 0``, ``++``, ``+= 1``): it never holds a negative value. Structs are
+    filled by no raw copy (``fread(&s, ...)``), and no initialiser of the file holds a negative
+    number."""
+    from .c_callers import named_in_program
+
+    name = text(e.child_by_field_name("field") or e)
+    key = ("counted-member", ctx.path, ctx.parsed.content_hash, name)
+    if key not in ctx.memo:
+        ctx.memo[key] = not named_in_program(ctx, name) and _only_counted_up(ctx, name)
+    return bool(ctx.memo[key])
+
+
+def _only_counted_up(ctx: Ctx, name: str) -> bool:
+    root = ctx.parsed.tree.root_node
+    declared = False
+    for n in walk(root):
+        if n.type == "field_declaration" and any(
+            c.type == "field_identifier" and text(c) == name for c in n.named_children
+        ):
+            declared = True
+        elif n.type == "call_expression" and callee_of(n) in _RAW_FILLERS and not _bytes_only(n, root):
+            return False  # raw bytes over a struct: the member may hold anything
+        elif n.type == "number_literal" and n.parent is not None and n.parent.type == "unary_expression":
+            if text(n.parent.child_by_field_name("operator")) == "-" and _in_initialiser(n):
+                return False
+        elif (
+            n.type == "field_expression"
+            and text(n.child_by_field_name("field") or n) == name
+            and not _counts_up(ctx, n)
+        ):
+            return False
+    return declared
+
+
+_BYTE_TYPES = frozenset({"char", "signed", "unsigned", "const", "uint8_t", "int8_t", "void"})
+
+
+def _bytes_only(call: Node, root: Node) -> bool:
+    """The raw copy ``call`` writes into a plain variable declared as bytes (``char *dst``), not into
+    a struct."""
+    from .c_tree import call_args, enclosing_function
+
+    args = call_args(call)
+    if not args:
+        return False
+    dst = strip_expr(args[0])
+    if dst.type != "identifier":
+        return False
+    declared = declared_type(text(dst), enclosing_function(call), root)
+    words = set((declared or "").replace("*", " ").split())
+    return bool(words) and words <= _BYTE_TYPES
+
+
+def _in_initialiser(n: Node) -> bool:
+    cur = n.parent
+    while cur is not None:
+        if cur.type == "initializer_list":
+            return True
+        cur = cur.parent
+    return False
+
+
+def _counts_up(ctx: Ctx, member: Node) -> bool:
+    """The use of ``member`` reads it, sets it to a non-negative constant, or counts it up."""
+    cur, child = member.parent, member
+    while cur is not None and cur.type == "parenthesized_expression":
+        child, cur = cur, cur.parent
+    if cur is None:
+        return True
+    if cur.type == "update_expression":
+        return text(cur.child_by_field_name("operator")) == "++"
+    if cur.type == "pointer_expression" and text(cur.child_by_field_name("operator")) == "&":
+        return False
+    if cur.type == "assignment_expression" and cur.child_by_field_name("left") == child:
+        op = text(cur.child_by_field_name("operator"))
+        value = cur.child_by_field_name("right")
+        k = const_int(ctx, value, None) if value is not None else None
+        return op in {"=", "+="} and k is not None and k >= 0
+    return True

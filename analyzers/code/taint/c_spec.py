@@ -315,6 +315,11 @@ NUMBER_PARSERS: Final[frozenset[str]] = frozenset(
     {"atoi", "atol", "atoll", "strtol", "strtoul", "strtoll", "strtoull", "strtoimax", "strtoumax",
      "sscanf", "wcstol", "wcstoul", "wcstoll", "wcstoull", "wcstoimax", "wcstoumax", "swscanf"}
 )  # fmt: skip
+# Text-to-number conversions that store through their second argument where they stopped reading
+# the string of their first: a byte of it, at most its terminator (or its start).
+END_POINTER_PARSERS: Final[frozenset[str]] = frozenset(
+    {"strtol", "strtoul", "strtoll", "strtoull", "strtod", "strtof", "strtold", "strtoimax", "strtoumax"}
+)
 # Functions whose result points into (or is) their first argument's object: a pointer they return
 # aliases that object (``eq = strchr(buf, '=')``; ``end = stpcpy(buf, s)``), at an offset not
 # known statically.
@@ -496,6 +501,13 @@ NONZERO_CHAR_TESTS: Final[frozenset[str]] = frozenset(
     {"isspace", "isdigit", "isalpha", "isalnum", "isxdigit", "isupper", "islower", "ispunct", "isgraph",
      "isprint", "isblank"}
 )  # fmt: skip
+# Comparisons whose result 0 says the bytes compared are equal: the argument index of the count of
+# bytes compared (None: up to the terminator). A string equal to a literal's bytes holds no NUL there.
+EQUAL_COMPARES: Final[dict[str, int | None]] = {
+    "strcmp": None, "strcasecmp": None, "strncmp": 2, "strncasecmp": 2, "memcmp": 2,
+}  # fmt: skip
+# Byte maps that map NUL, and only NUL, to NUL (`*p = toupper(*p)` keeps a string's terminator).
+NUL_KEEPING_MAPS: Final[frozenset[str]] = frozenset({"toupper", "tolower"})
 # Lengths of a span of a string (never more than its length).
 STRING_SPANS: Final[frozenset[str]] = frozenset({"strcspn", "strspn"})
 # Searches that return a pointer into the string they search (or NULL).

@@ -353,10 +353,44 @@ def sizeof_value(ctx: Ctx, node: Node, func: Node | None) -> int | None:
     return None
 
 
+_BYTE_ELEMENTS = frozenset({"char", "unsigned char", "signed char", "uint8_t", "int8_t"})
+
+
+def row_bytes(ctx: Ctx, arr: Node, func: Node | None) -> int | None:
+    """The bytes of one row of the two-dimensional byte array ``arr`` (``char rcpt[8][64]``: 64), when
+    every declaration of that name in the file agrees."""
+    a = strip_expr(arr)
+    name = text(a.child_by_field_name("field") or a) if a.type == "field_expression" else text(a)
+    found: set[int | None] = set()
+    for n in walk(ctx.parsed.tree.root_node):
+        if n.type != "array_declarator" or declared_name(n) != name:
+            continue
+        inner = n.child_by_field_name("declarator")
+        if (
+            inner is None
+            or inner.type != "array_declarator"
+            or inner.child_by_field_name("declarator") is None
+        ):
+            continue
+        if inner.child_by_field_name("declarator").type == "array_declarator":  # type: ignore[union-attr]
+            found.add(None)  # three dimensions or more
+            continue
+        holder = n.parent
+        typ = holder.child_by_field_name("type") if holder is not None else None
+        size = n.child_by_field_name("size")
+        rows = const_int(ctx, size, func) if size is not None else None
+        words = " ".join(text(typ).split()) if typ is not None else ""
+        found.add(rows if words in _BYTE_ELEMENTS and rows is not None and rows > 0 else None)
+    return found.pop() if len(found) == 1 else None
+
+
 def _element_size(ctx: Ctx, base: Node | None, func: Node | None) -> int | None:
     """``sizeof(a[0])`` / ``sizeof(*a)``: the size of one element of the array ``a`` (``T a[N]``) or of
     what the pointer ``a`` (``T *a``) points to; None for anything else (``T *a[N]``, ``T **a``)."""
     b = strip_expr(base) if base is not None else None
+    row = row_bytes(ctx, b, func) if b is not None and b.type in {"identifier", "field_expression"} else None
+    if row is not None:
+        return row  # `sizeof(s->rows[0])` of `char rows[8][32]`
     if b is None or b.type != "identifier":
         return None
     name = text(b)

@@ -1,0 +1,146 @@
+"""More facts a string cursor rests on (c_cursor.py, c_conditions.off_path): a prefix compared equal
+to a literal (``strncmp(p, "export ", 7) == 0`` before ``p + 7``), a disjunction each of whose sides
+says the byte is not NUL (``*s == ' ' || *s == '\\t'``), the end pointer ``strtod()`` stores (a byte of
+the string it read), a byte replaced by ``toupper()`` of itself (NUL stays NUL), and a condition that
+still holds where a cursor steps because the steps before it lie on other paths (another arm of an
+if-statement, a block that ends in ``continue``) or because the assignment stores only after its
+right side ran (``p = trim(p + 7)``). Unsound variants (a prefix shorter than the step, a comparison
+that may not be equal, a disjunction with a side NUL passes, a map that is not in place, a step on
+the same path) stay kept. Code written for these tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .c_snippet import judge_marked
+
+MSG = (
+    "buffer/strlen:Does not handle strings that are not \\0-terminated; if given one it may perform an "
+    "over-read (it could cause a crash if unprotected) (CWE-126)."
+)
+HEAD = "#include <ctype.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\n"
+
+TRIM = """static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    return s;
+}
+"""
+
+MAIN = """
+int main(void)
+{
+    char line[256];
+
+    while (fgets(line, sizeof line, stdin) != NULL)
+        use(line);
+    return 0;
+}
+"""
+
+
+def _code(use_body: str) -> str:
+    return HEAD + TRIM + "\nstatic void use(char *line)\n{\n" + use_body + "}\n" + MAIN
+
+
+def _judge(tmp_path: Path, code: str) -> str:
+    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
+    got = judge_marked(tmp_path, code, "FF1022", MSG, (126,), line=line)
+    return f"{got.verdict}: {got.justification}"
+
+
+def _prefix(test: str, step: str = "7") -> str:
+    return _code(
+        f"    char *p = trim(line);\n\n    if ({test})\n        p = trim(p + {step});\n"
+        '    printf("%zu\\n", strlen(p)); /* <- */\n'
+    )
+
+
+def _skip(test: str) -> str:
+    return _code(
+        f"    char *s = line;\n\n    while ({test})\n        s++;\n"
+        '    printf("%zu\\n", strlen(s)); /* <- */\n'
+    )
+
+
+TOKENS = """    char *s = line, *end;
+    double v;
+
+    while (*s) {
+        if (isspace((unsigned char)*s)) {
+            s++;
+            continue;
+        }
+        if (isdigit((unsigned char)*s)) {
+            v = strtod(s, &end);
+            if (end == s)
+                return;
+            printf("%g\\n", v);
+            s = end;
+        } else if (*s == '(' || *s == ')') {
+            s++;
+        } else {
+            return;
+        }
+    }
+    printf("%zu\\n", strlen(s)); /* <- */
+"""
+
+UPPER = """    char *copy = strdup(line), *p;
+
+    if (copy == NULL)
+        return;
+    for (p = copy; *p; p++)
+        *p = (char)toupper((unsigned char)*p);
+    p = copy;
+    while (isspace((unsigned char)*p))
+        p++;
+    printf("%zu\\n", strlen(p)); /* <- */
+    free(copy);
+"""
+
+SAFE = {
+    "strncmp-prefix": _prefix('strncmp(p, "export ", 7) == 0'),
+    "not-strncmp-prefix": _prefix('!strncmp(p, "export ", 7)'),
+    "memcmp-prefix": _prefix('memcmp(p, "export ", 7) == 0'),
+    "strcmp-whole": _prefix('strcmp(p, "include") == 0'),
+    "disjunction": _skip("*s == ' ' || *s == '\\t'"),
+    "not-conjunction": _skip("!(*s != ' ' && *s != '\\t')"),
+    "strtod-end-and-other-arms": _code(TOKENS),
+    "toupper-in-place": _code(UPPER),
+}
+
+KEPT = {
+    "prefix-shorter-than-step": _prefix('strncmp(p, "ex", 2) == 0'),
+    "compare-not-equal": _prefix('strncmp(p, "export ", 7) != 0'),
+    "compare-unknown-count": _prefix('strncmp(p, "export ", n) == 0'.replace("n)", "strlen(line))")),
+    "prefix-of-other-pointer": _prefix('strncmp(line, "export ", 7) == 0'),
+    "disjunction-nul-side": _skip("*s == ' ' || *s == '\\0'"),
+    "disjunction-unknown-side": _skip("*s == ' ' || s[1] == 'x'"),
+    "step-on-same-path": _code(
+        TOKENS.replace("            s++;\n            continue;\n", "            s++;\n")
+        .replace(
+            "        } else if (*s == '(' || *s == ')') {\n            s++;\n", "        } else if (s[0]) {\n"
+        )
+        .replace("if (isdigit((unsigned char)*s))", "s++;\n        if (1)")
+    ),
+    "map-not-in-place": _code(
+        UPPER.replace("*p = (char)toupper((unsigned char)*p);", "*p = (char)toupper((unsigned char)p[1]);")
+    ),
+    "strtod-of-other-string": _code(TOKENS.replace("strtod(s, &end)", 'strtod(getenv("X"), &end)')),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SAFE))
+def test_a_cursor_stays_inside_its_string(tmp_path: Path, case: str) -> None:
+    got = _judge(tmp_path, SAFE[case])
+    assert got.startswith("FALSE_POSITIVE"), (case, got)
+
+
+@pytest.mark.parametrize("case", sorted(KEPT))
+def test_unsound_variants_are_kept(tmp_path: Path, case: str) -> None:
+    got = _judge(tmp_path, KEPT[case])
+    assert not got.startswith("FALSE_POSITIVE"), (case, got)
