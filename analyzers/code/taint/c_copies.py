@@ -23,7 +23,9 @@ from .c_roomleft import at_string_end, room_left
 from .c_sized import sized_for_source
 from .c_sizeof import pointer_sizeof_length
 from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, READ_ONLY_ARGS, WIDE_COPIES
+from .c_static_tail import static_tail
 from .c_strings import copies_terminator, max_int, max_len
+from .c_symbolic_fit import fits_own_size
 from .c_tree import (
     aliases_of,
     ancestors,
@@ -450,6 +452,9 @@ def _terminated(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         return []  # not a string buffer
     if copies_terminator(ctx, call, src, n, func):
         return []
+    kept = static_tail(ctx, call, dst, func) if not member else None
+    if kept is not None:
+        return [kept]
     names = {field_key(base)} if member else aliases_of(func, base)
     for node in walk(func):
         if node.start_byte <= call.end_byte:
@@ -666,6 +671,9 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         sized = sized_for_source(ctx, call, func)
         if sized is not None:
             return [sink, sized]
+        own = fits_own_size(ctx, call, args[s_i], dst, func) if s_i < len(args) and unit == 1 else None
+        if own is not None:
+            return [sink, own]
         if src is not None and func is not None:
             checked = checked_extent(ctx, call, dst, ({}, (len(src[0]) + 1) * unit), func)
             if checked is not None:
