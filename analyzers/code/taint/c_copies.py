@@ -7,6 +7,7 @@ import re
 from tree_sitter import Node
 
 from .c_alloc_fit import allocated_for_length
+from .c_append_chain import chain_fits
 from .c_append_check import checked_append
 from .c_caller_wrap import callers_hand_enough, callers_may_wrap, callers_room
 from .c_conditions import comparisons, holding_conditions, reaching_value
@@ -672,6 +673,7 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         if sized is not None:
             return [sink, sized]
         own = fits_own_size(ctx, call, args[s_i], dst, func) if s_i < len(args) and unit == 1 else None
+        own = own or (chain_fits(ctx, call, func) if name == "strcpy" else None)
         if own is not None:
             return [sink, own]
         if src is not None and func is not None:
@@ -728,6 +730,9 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         checked = checked_append(ctx, call, dst, args[s_i], size=size, func=func)
         if checked is not None:
             return [sink, checked]
+    chained = chain_fits(ctx, call, func) if name == "strcat" else None
+    if chained is not None:
+        return [sink, chained]
     if name in {"strcat", "strncat", "wcscat", "wcsncat"}:
         return keep(ctx, call, f"{name}() appends to a string of unknown length")
     if n_i < 0 or n_i >= len(args):

@@ -19,13 +19,12 @@ from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx
 from .c_lengths import string_length_of
 from .c_tree import squash, strip_expr, text
-from .c_values import declared_type
 from .values import Note
 
 
 def fits_own_size(ctx: Ctx, call: Node, src: Node, dst: Node, func: Node | None) -> Note | None:
     """A note when a check holding at ``call`` keeps ``strlen(src)`` below ``sizeof(dst)``."""
-    if func is None or not _an_array(ctx, dst, func):
+    if func is None or not is_array(ctx, dst, func):
         return None
     s = squash(text(strip_expr(src)))
     d = squash(text(strip_expr(dst)))
@@ -40,7 +39,7 @@ def fits_own_size(ctx: Ctx, call: Node, src: Node, dst: Node, func: Node | None)
             if (
                 (op == "<" and o in sizes and not plus_one)
                 or (op == "<=" and ((plus_one and o in sizes) or (not plus_one and _minus_one(o, sizes))))
-            ) and _unchanged(ctx, func, where, call, src):
+            ) and unchanged_between(ctx, func, where, call, src):
                 return ctx.note(
                     where,
                     f"the check at line {where.start_point[0] + 1} keeps the length of `{text(src)}` below "
@@ -50,25 +49,35 @@ def fits_own_size(ctx: Ctx, call: Node, src: Node, dst: Node, func: Node | None)
     return None
 
 
-def _unchanged(ctx: Ctx, func: Node, check: Node, call: Node, src: Node) -> bool:
+def unchanged_between(ctx: Ctx, func: Node, check: Node, call: Node, src: Node) -> bool:
     """Between the check and the copy nothing is handed a pointer into the source (but calls that
     only read their arguments) and nothing stores through one: the string measured is the string
     copied."""
-    from .c_spec import FORMAT_FUNCS, READ_ONLY_ARGS
+    from .c_spec import COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
     from .c_tree import aliases_of, call_args, pointer_base, pointer_bases, store_target, walk
 
-    base = pointer_base(src)
+    s = strip_expr(src)
+    element = s.type == "subscript_expression"  # `argv[i]`: a string one element points to
+    base = pointer_base(s.child_by_field_name("argument") or s) if element else pointer_base(src)
     if not base:
         return False
     ours = aliases_of(func, base)
+    spelled = squash(text(s))
     for n in walk(func):
         if n.start_byte < check.end_byte or n.end_byte > call.start_byte:
             continue
+        if element and n.type in {"assignment_expression", "update_expression"}:
+            target = store_target(n)
+            if target is not None and (base in {text(x) for x in walk(target) if x.type == "identifier"}):
+                return False  # `argv[i] = p`, `argv[i][0] = c`: another string, or a changed one
         if n.type == "call_expression":
             callee = ctx.callee(n)
             for i, a in enumerate(call_args(n)):
-                if not pointer_bases(a) & ours or callee in READ_ONLY_ARGS:
+                mine = bool(pointer_bases(a) & ours) or squash(text(strip_expr(a))) == spelled
+                if not mine or callee in READ_ONLY_ARGS:
                     continue
+                if callee in COPY_FUNCS and i != COPY_FUNCS[callee][0]:
+                    continue  # the source of a copy: only read
                 if callee in FORMAT_FUNCS and i > FORMAT_FUNCS[callee]:
                     continue
                 return False
@@ -99,16 +108,32 @@ def _minus_one(o: str, sizes: set[str]) -> bool:
     return any(o == f"{size}-1" for size in sizes)
 
 
-def _an_array(ctx: Ctx, dst: Node, func: Node) -> bool:
-    """``dst`` names an array (a member or variable declared with ``[...]``), not a pointer."""
+def is_array(ctx: Ctx, dst: Node, func: Node) -> bool:
+    """``dst`` names an array (a member or variable declared with ``[...]``), not a pointer: for a
+    variable, its declaration in ``func`` (or at file scope when ``func`` has none)."""
+    from .c_tree import enclosing_function, walk
+    from .c_values import declared_in
+
     d = strip_expr(dst)
     if d.type == "field_expression":
-        name = text(d.child_by_field_name("field") or d)
-        return _declared_array(ctx, name)
+        return _declared_array(ctx, text(d.child_by_field_name("field") or d))
     if d.type != "identifier":
         return False
-    typ = declared_type(text(d), func, ctx.parsed.tree.root_node)
-    return typ is not None and "*" not in typ and _declared_array(ctx, text(d))
+    name = text(d)
+    local = declared_in(func, name)
+    for n in walk(func if local else ctx.parsed.tree.root_node):
+        if n.type not in {"array_declarator", "pointer_declarator", "identifier"} or (
+            not local and enclosing_function(n) is not None
+        ):
+            continue
+        inner = n if n.type == "identifier" else n.child_by_field_name("declarator")
+        if inner is None or inner.type != "identifier" or text(inner) != name or n.type == "identifier":
+            continue
+        parent = n.parent
+        if parent is not None and parent.type in {"parameter_declaration"}:
+            return False  # `char buf[]` as a parameter is a pointer
+        return n.type == "array_declarator"
+    return False
 
 
 def _declared_array(ctx: Ctx, name: str) -> bool:
