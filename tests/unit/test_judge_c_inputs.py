@@ -189,6 +189,32 @@ void store(const char *s)
         FLOW.replace("STORE", "cfg.level = atoi(s); /* <- */").replace("USE", "table[cfg.level] = 1;"),
     ),
     (
+        "parsed-into-a-member-range-checked-next",
+        ATOI,
+        FP,
+        FLOW.replace(
+            "STORE", "cfg.level = atoi(s); /* <- */\n    if (cfg.level < 0 || cfg.level > 9)\n        return;"
+        ).replace("USE", "table[cfg.level] = 1;"),
+    ),
+    (
+        "parsed-into-a-member-checked-on-one-end",
+        ATOI,
+        TP,
+        FLOW.replace(
+            "STORE", "cfg.level = atoi(s); /* <- */\n    if (cfg.level > 9)\n        return;"
+        ).replace("USE", "table[cfg.level] = 1;"),
+    ),
+    (
+        "parsed-into-a-member-used-before-the-check",
+        ATOI,
+        TP,
+        FLOW.replace(
+            "STORE",
+            "cfg.level = atoi(s); /* <- */\n    table[cfg.level] = 1;\n"
+            "    if (cfg.level < 0 || cfg.level > 9)\n        return;",
+        ).replace("USE", ""),
+    ),
+    (
         "parsed-into-a-global",
         ATOI,
         TP,

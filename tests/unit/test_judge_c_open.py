@@ -202,3 +202,21 @@ def test_a_member_set_by_position_is_not_followed(tmp_path: Path) -> None:
         "struct opts o = { NULL, 0 };", 'struct opts o = { "/tmp/x", 0 };'
     )
     assert _judge(tmp_path, {"main.c": code}, "main.c") != "FALSE_POSITIVE"
+
+
+SHIFTED = (
+    HEAD
+    + "#include <string.h>\n\nint main(int argc, char **argv)\n{\n    FILE *f;\n\n"
+    + '    if (argc > 1 && strcmp(argv[1], "-n") == 0) {\n        argc--;\n        STEP;\n    }\n'
+    + '    if (argc != 2)\n        return 2;\n    f = fopen(argv[1], "r"); /* <- */\n'
+    + "    if (!f)\n        return 1;\n    fclose(f);\n    return 0;\n}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("step", "want"),
+    [("argv++", "FALSE_POSITIVE"), ("argv += 1", "FALSE_POSITIVE"), ("argv = environ", "NEEDS_REVIEW")],
+)
+def test_argv_stepped_along_still_names_program_arguments(tmp_path: Path, step: str, want: str) -> None:
+    code = SHIFTED.replace("STEP", step).replace("int main", "extern char **environ;\n\nint main")
+    assert _judge(tmp_path, {"main.c": code}, "main.c") == want

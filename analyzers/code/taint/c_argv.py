@@ -86,10 +86,14 @@ def _main_pair(ctx: Ctx, func: Node, argv: str) -> tuple[str, str] | None:
     return count, argv
 
 
-def argv_stored(func: Node, argv: str) -> bool:
-    """``argv`` or one of its elements is assigned, moved or has its address taken in ``func``."""
+def argv_stored(func: Node, argv: str, *, steps: bool = False) -> bool:
+    """``argv`` or one of its elements is assigned, moved or has its address taken in ``func``. With
+    ``steps``, ``argv`` itself stepped forward (``argv++``, ``argv += 2``: it still points into the
+    program's argument vector) does not count."""
     for n in walk(func):
         target: Node | None = None
+        if steps and _steps_forward(n, argv):
+            continue
         if n.type == "assignment_expression":
             target = n.child_by_field_name("left")
         elif n.type == "update_expression" or (
@@ -106,6 +110,24 @@ def argv_stored(func: Node, argv: str) -> bool:
             t = strip_expr(inner)
         if t.type == "identifier" and text(t) == argv:
             return True
+    return False
+
+
+def _steps_forward(n: Node, argv: str) -> bool:
+    """``argv++``, ``++argv`` or ``argv += k`` for a literal ``k`` at least 0."""
+    if n.type == "update_expression":
+        return (
+            text(n.child_by_field_name("operator")) == "++"
+            and stripped_text(n.child_by_field_name("argument")) == argv
+        )
+    if n.type == "assignment_expression" and text(n.child_by_field_name("operator")) == "+=":
+        right = n.child_by_field_name("right")
+        return (
+            stripped_text(n.child_by_field_name("left")) == argv
+            and right is not None
+            and right.type == "number_literal"
+            and text(right).isdigit()
+        )
     return False
 
 

@@ -85,3 +85,65 @@ def _use(n: Node) -> bool | None:
             return True if at > FORMAT_FUNCS[name] else None
         return None
     return None
+
+
+def member_range_checked(ctx: Ctx, stored: str, store: Node) -> list[Note] | None:
+    """Notes when the statement after the store into ``stored`` (``rt->prefix = atoi(s);``) that
+    first mentions it is an early exit whose condition, when it does not leave, keeps the member
+    between two constants (``if (rt->prefix < 0 || rt->prefix > 32) return -1;``): the number is
+    range-checked before any use of it."""
+    from .c_conditions import atoms, terminates
+    from .c_tree import squash
+    from .c_values import const_int
+
+    statement = store
+    while statement.parent is not None and statement.parent.type != "compound_statement":
+        statement = statement.parent
+    block = statement.parent
+    if block is None or statement.type != "expression_statement":
+        return None
+    want = squash(stored)
+    later = [c for c in block.named_children if c.start_byte >= statement.end_byte and c.type != "comment"]
+    for stmt in later:
+        if not any(n.type == "field_expression" and squash(text(n)) == want for n in walk(stmt)):
+            continue
+        cond = stmt.child_by_field_name("condition") if stmt.type == "if_statement" else None
+        cons = stmt.child_by_field_name("consequence") if cond is not None else None
+        if cond is None or cons is None or not terminates(cons) or stmt.child_by_field_name("alternative"):
+            return None
+        low = high = None
+        for a, t in atoms(cond, False):
+            if a.type != "binary_expression":
+                continue
+            op = text(a.child_by_field_name("operator"))
+            left, right = a.child_by_field_name("left"), a.child_by_field_name("right")
+            if left is None or right is None:
+                continue
+            from .c_conditions import FLIP, NEG
+
+            if op not in FLIP:
+                continue
+            if not t:
+                op = NEG[op]
+            if squash(text(right)) == want:
+                left, right, op = right, left, FLIP[op]
+            if squash(text(left)) != want:
+                continue
+            k = const_int(ctx, right, None)
+            if k is None:
+                continue
+            if op in {">=", ">"}:
+                low = k + (op == ">")
+            elif op in {"<=", "<"}:
+                high = k - (op == "<")
+        if low is None or high is None:
+            return None
+        return [
+            ctx.note(
+                stmt,
+                f"line {stmt.start_point[0] + 1} leaves unless `{stored}` lies between {low} and {high}, "
+                "before any use of it",
+                "guard",
+            )
+        ]
+    return None

@@ -162,7 +162,7 @@ def _named_by_user(ctx: Ctx, node: Node, func: Node | None, depth: int) -> str |
             and len(params) >= 2
             and base is not None
             and stripped_text(base) == params[1]
-            and not argv_stored(func, params[1])
+            and not argv_stored(func, params[1], steps=True)
         ):
             return f"the program argument `{text(n)}`"
         return None

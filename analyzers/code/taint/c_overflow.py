@@ -403,9 +403,9 @@ def _number_uses(
     notes: list[Note] = []
     anchor = after if after is not None else func
     if not name.isidentifier():
-        from .c_member_numbers import member_only_compared
+        from .c_member_numbers import member_only_compared, member_range_checked
 
-        harmless = member_only_compared(ctx, name, anchor)
+        harmless = member_only_compared(ctx, name, anchor) or member_range_checked(ctx, name, anchor)
         if harmless is not None:
             return harmless
         return keep(
