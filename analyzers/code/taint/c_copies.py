@@ -17,6 +17,7 @@ from .c_found_length import found_within
 from .c_guards import guarded_copy
 from .c_int_width import int_width
 from .c_objects import elem_of, room, writable
+from .c_pair_offset import pair_offset_fits
 from .c_pair_write import checked_extent, paired_destination
 from .c_paths import cannot_be_negative, upper_bound, upper_bound_of
 from .c_provenance import definition_of
@@ -165,6 +166,9 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     if got is None:
         if name in _BOUNDED_READS or _paired(ctx, call, src, func) or _measured(ctx, call, src):
             return []  # a string read up to its terminator, or a (pointer, length) pair from the caller
+        within = pair_offset_fits(ctx, call, src, n, func)
+        if within is not None:
+            return [within]
         handed = callers_hand_enough(ctx, src, n, func)
         if handed is not None:
             return [handed]
