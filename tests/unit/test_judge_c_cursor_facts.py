@@ -102,6 +102,26 @@ UPPER = """    char *copy = strdup(line), *p;
     free(copy);
 """
 
+TOKENS_STRTOK = """    char *name, *value;
+
+    name = strtok(line, " \\t");
+    value = strtok(NULL, " \\t");
+    if (name == NULL || value == NULL)
+        return;
+    printf("%zu %zu\\n", strlen(name), strlen(value)); /* <- */
+"""
+
+UNTERMINATED_MAIN = """
+int main(void)
+{
+    char line[256];
+
+    while (fread(line, 1, sizeof line, stdin) > 0)
+        use(line);
+    return 0;
+}
+"""
+
 SAFE = {
     "strncmp-prefix": _prefix('strncmp(p, "export ", 7) == 0'),
     "not-strncmp-prefix": _prefix('!strncmp(p, "export ", 7)'),
@@ -111,6 +131,7 @@ SAFE = {
     "not-conjunction": _skip("!(*s != ' ' && *s != '\\t')"),
     "strtod-end-and-other-arms": _code(TOKENS),
     "toupper-in-place": _code(UPPER),
+    "strtok-tokens": _code(TOKENS_STRTOK),
 }
 
 KEPT = {
@@ -129,6 +150,12 @@ KEPT = {
     ),
     "map-not-in-place": _code(
         UPPER.replace("*p = (char)toupper((unsigned char)*p);", "*p = (char)toupper((unsigned char)p[1]);")
+    ),
+    "strtok-of-unterminated": _code(TOKENS_STRTOK).replace(MAIN, UNTERMINATED_MAIN),
+    "strtok-two-strings": _code(
+        TOKENS_STRTOK.replace(
+            'name = strtok(line, " \\t");', 'name = strtok(line, " \\t");\n    strtok(getenv("X"), ",");'
+        )
     ),
     "strtod-of-other-string": _code(TOKENS.replace("strtod(s, &end)", 'strtod(getenv("X"), &end)')),
 }

@@ -39,6 +39,7 @@ from .c_spec import (
     STRING_SEARCHES,
     STRING_SPANS,
     TERMINATING_WRITERS,
+    TOKENIZERS,
 )
 from .c_tree import (
     aliases_of,
@@ -120,6 +121,11 @@ class _Prover:
             args = call_args(e)
             if callee in STRING_SEARCHES and args:
                 return self.expr(ctx, args[0], e, func, depth + 1, assumed=assumed)
+            if callee in TOKENIZERS and args:
+                first = _tokenized(ctx, e, func)
+                if first is None:
+                    return None
+                return self.terminated(ctx, call_args(first)[0], first, func, depth + 1, assumed=assumed)
             return self.returned(ctx, e, func, depth, assumed)
         return None
 
@@ -246,6 +252,25 @@ class _Prover:
             f"(line {line_of(fdef)})"
         )
         return [ctx.note(call, why, "guard"), *got[:1]]
+
+
+def _tokenized(ctx: Ctx, call: Node, func: Node) -> Node | None:
+    """The tokenizer call that handed over the string ``call`` tokenizes: itself when its first
+    argument is a string, else (``strtok(NULL, sep)``) the one call of the function that hands one,
+    written before it."""
+    if stripped_text(call_args(call)[0]) not in {"NULL", "0"}:
+        return call
+    starts = [
+        n
+        for n in walk(func)
+        if n.type == "call_expression"
+        and ctx.callee(n) in TOKENIZERS
+        and call_args(n)
+        and stripped_text(call_args(n)[0]) not in {"NULL", "0"}
+    ]
+    if len(starts) != 1 or starts[0].end_byte > call.start_byte:
+        return None
+    return starts[0]
 
 
 def _end_pointer_of(ctx: Ctx, address: Node) -> tuple[Node, Node] | None:
@@ -498,8 +523,9 @@ def _nul_kept(ctx: Ctx, func: Node, ours: set[str], depth: int = 0) -> bool:
     for n in walk(func):
         if n.type == "call_expression":
             mine = [i for i, a in enumerate(call_args(n)) if pointer_base(a) in ours and not _a_byte(a)]
-            if not mine or ctx.callee(n) in C_TERMINATORS | TERMINATING_WRITERS:
-                continue  # a terminating writer ends what it writes with a NUL (its bounds: its own finding)
+            if not mine or ctx.callee(n) in C_TERMINATORS | TERMINATING_WRITERS | TOKENIZERS:
+                continue  # a terminating writer ends what it writes with a NUL (its bounds: its own finding);
+                # a tokenizer only stores NULs over delimiters
             if ctx.callee(n) == "free" and _last_use(func, n, ours):
                 continue  # the string is released after every read of it
             if known_library(ctx.callee(n)):

@@ -519,6 +519,9 @@ TERMINATING_WRITERS: Final[frozenset[str]] = frozenset(
     {"fgets", "snprintf", "vsnprintf", "sprintf", "vsprintf", "strcpy", "stpcpy", "strcat", "strlcpy",
      "strlcat"}
 )  # fmt: skip
+# Tokenizers: they return a token of the string they were first handed (NULL continues the last
+# one), ending at a NUL they store over a delimiter or at the string's own terminator (or NULL).
+TOKENIZERS: Final[frozenset[str]] = frozenset({"strtok", "strtok_r"})
 # Command-line option parsers: they hand back pointers into argv and store nothing the caller sized.
 OPTION_PARSERS: Final[frozenset[str]] = frozenset({"getopt", "getopt_long", "getopt_long_only"})
 # Calls that read one character from a stream.

@@ -301,6 +301,9 @@ def terminated_string(
         if not terminated_before(ctx, at, scope, pointers, t.obj, strict=True) and not _ends_inside(
             ctx, at, arg, func, targets
         ):
+            cursor = string_cursor(ctx, arg, at, func, depth, whole=_whole) if unit == 1 else None
+            if cursor is not None:
+                return cursor  # a token or cursor of a string shown terminated where it was handed
             unchecked = _unchecked_writer(ctx, at, scope, pointers)
             what = f"{ctx.callee(at)}() reads `{text(arg)}` up to a terminator"
             why = (
