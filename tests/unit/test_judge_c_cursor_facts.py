@@ -122,6 +122,17 @@ int main(void)
 }
 """
 
+ESCAPES = """    char *r = line;
+
+    while (*r != '\\0') {
+        if (r[0] == '\\\\' && r[1] >= '0' && r[1] <= '7' && r[2] >= '0' && r[2] <= '7')
+            r += 3;
+        else
+            r++;
+    }
+    printf("%zu\\n", strlen(r)); /* <- */
+"""
+
 SAFE = {
     "strncmp-prefix": _prefix('strncmp(p, "export ", 7) == 0'),
     "not-strncmp-prefix": _prefix('!strncmp(p, "export ", 7)'),
@@ -132,6 +143,7 @@ SAFE = {
     "strtod-end-and-other-arms": _code(TOKENS),
     "toupper-in-place": _code(UPPER),
     "strtok-tokens": _code(TOKENS_STRTOK),
+    "range-tests-and-skip": _code(ESCAPES),
 }
 
 KEPT = {
@@ -151,6 +163,8 @@ KEPT = {
     "map-not-in-place": _code(
         UPPER.replace("*p = (char)toupper((unsigned char)*p);", "*p = (char)toupper((unsigned char)p[1]);")
     ),
+    "skip-past-tested": _code(ESCAPES.replace("r += 3;", "r += 4;")),
+    "range-test-below": _code(ESCAPES.replace("r[2] >= '0' && r[2] <= '7'", "r[2] <= '7'")),
     "strtok-of-unterminated": _code(TOKENS_STRTOK).replace(MAIN, UNTERMINATED_MAIN),
     "strtok-two-strings": _code(
         TOKENS_STRTOK.replace(

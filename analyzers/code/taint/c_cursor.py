@@ -164,6 +164,13 @@ class _Prover:
                     continue
                 if op == "+=" and value is not None and _span_of(ctx, value, name, n, func):
                     continue  # `p += strcspn(p, set)`: to a byte of the string, at most its terminator
+                k = const_int(ctx, value, func) if op == "+=" and value is not None else None
+                if (
+                    k is not None
+                    and 1 < k <= _MAX_SKIP
+                    and _not_nul(ctx, n.child_by_field_name("left") or n, n, func, k)
+                ):
+                    continue  # `r += 4` past four bytes a holding condition says are not NUL
                 if op != "=":
                     return None
             elif n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) == name:
@@ -455,7 +462,11 @@ def _says_not_nul(ctx: Ctx, a: Node, t: bool, name: str, func: Node, j: int = 0)
         return False
     op = text(a.child_by_field_name("operator"))
     left, right = a.child_by_field_name("left"), a.child_by_field_name("right")
-    if left is None or right is None or op not in {"==", "!="}:
+    if left is None or right is None:
+        return False
+    if op in {">", ">=", "<", "<="}:
+        return _above_zero(ctx, left, right, op, t, name, func, j)
+    if op not in {"==", "!="}:
         return False
     for call, other in ((left, right), (right, left)):
         if strip_expr(call).type == "call_expression" and const_int(ctx, other, func) == 0:
@@ -470,6 +481,23 @@ def _says_not_nul(ctx: Ctx, a: Node, t: bool, name: str, func: Node, j: int = 0)
         if (equal and c % 256 != 0) or (not equal and c == 0):
             return True
     return False
+
+
+def _above_zero(  # noqa: PLR0917
+    ctx: Ctx, left: Node, right: Node, op: str, t: bool, name: str, func: Node, j: int
+) -> bool:
+    """``p[j] >= '0'`` (or ``'0' <= p[j]``, ``p[j] > c`` for ``c >= 0``, and the negations of the
+    opposite tests) holding says the byte is above zero, so not NUL."""
+    from .c_conditions import FLIP, NEG
+
+    if not t:
+        op = NEG[op]
+    if _is_deref(ctx, right, name, func, j):
+        left, right, op = right, left, FLIP[op]
+    if not _is_deref(ctx, left, name, func, j):
+        return False
+    c = const_int(ctx, right, func)
+    return c is not None and ((op == ">=" and c >= 1) or (op == ">" and c >= 0))
 
 
 def _equal_prefix(ctx: Ctx, call: Node, name: str, func: Node) -> int:
