@@ -108,6 +108,11 @@ def _found_after(ctx: Ctx, found: Node, start: Node | str, func: Node) -> bool:
     )
 
 
+def found_after(ctx: Ctx, found: Node, start: Node | str, func: Node) -> bool:
+    """Public :func:`_found_after`: ``found`` is only ever a search result starting at ``start``."""
+    return _found_after(ctx, found, start, func)
+
+
 def callers_hand_enough(ctx: Ctx, src: Node, n: int, func: Node | None) -> Note | None:
     """A note when ``src`` is a parameter ``p`` (or ``p + k``, ``k`` constant) and every visible call
     hands ``p`` an object with at least ``k + n`` bytes from where it points: reading ``n`` bytes at

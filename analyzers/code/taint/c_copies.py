@@ -9,6 +9,7 @@ from tree_sitter import Node
 from .c_alloc_fit import allocated_for_length
 from .c_append_chain import chain_fits
 from .c_append_check import checked_append
+from .c_caller_pairs import callers_pair
 from .c_caller_wrap import callers_hand_enough, callers_may_wrap, callers_room
 from .c_conditions import comparisons, holding_conditions, reaching_value
 from .c_context import Ctx, keep
@@ -338,6 +339,8 @@ def _paired(ctx: Ctx, call: Node, src: Node, func: Node | None) -> bool:
     length = strip_expr(args[n_i])
     if callers_may_wrap(ctx, func, length):
         return False  # a caller's length may have wrapped below zero: the pair is not what it claims
+    if not callers_pair(ctx, func, text(s), length):
+        return False  # a visible caller hands a length not shown to fit what its pointer points into
     if length.type == "binary_expression" and text(length.child_by_field_name("operator")) == "*":
         # `n * sizeof(T)` with T the size of what the source points to: n elements of the pair
         left, right = length.child_by_field_name("left"), length.child_by_field_name("right")

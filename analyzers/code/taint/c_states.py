@@ -170,12 +170,13 @@ def pruned_by(ctx: Ctx, name: str, target: Node, bad: frozenset[State]) -> list[
 
 
 def states_at_exit(
-    ctx: Ctx, name: str, func: Node, entry: set[State] | None = None
+    ctx: Ctx, name: str, func: Node, entry: set[State] | None = None, *, depth: int = 0
 ) -> tuple[States, bool] | None:
     """The states ``name`` may have when ``func`` returns, and whether it escaped (was stored or
     returned somewhere else, so its memory may still be reachable). ``entry``: the states of a
-    parameter on entry (default: what the callers pass)."""
-    run = _Run(ctx, func, name, None, entry=entry)
+    parameter on entry (default: what the callers pass). ``depth``: how many callers deep this run
+    is (callees are followed two levels at most)."""
+    run = _Run(ctx, func, name, None, entry=entry, depth=depth)
     try:
         flow = _interpret(run)
     except (Unknown, RecursionError):
@@ -875,7 +876,7 @@ def _callee_effect(run: _Run, call: Node, passed: list[int]) -> str:
         return "may"
     verdicts: set[str] = set()
     for name in names:
-        got = states_at_exit(octx, name, fdef, entry={"heap"})
+        got = states_at_exit(octx, name, fdef, entry={"heap"}, depth=run.depth + 1)
         if got is None:
             return "may"
         states, escaped = got

@@ -1,0 +1,164 @@
+"""Whether the visible callers of a function hand it (pointer, length) pairs that hold.
+
+A function ``apply(val, olen)`` that copies ``olen`` bytes of ``val`` trusts its callers that
+``val`` points to ``olen`` bytes: for a function other files may call, that is the contract of its
+interface. When every call is visible (a ``static`` function, c_callers.visible_calls), the calls
+are checked instead: ``apply(pkt + i + 2, pkt[i + 1])`` hands a length read from the input that
+nothing compares with what is left of the packet, and the pair is not trusted. A call keeps the pair
+when its length is a constant no larger than what its pointer is known to point into
+(c_objects.room), or a constant at a constant offset of one of the caller's own pointer parameters
+(the caller's interface contract, one level up); when its length is the string's own
+(``strlen(s)``), or found by a search of the
+string its pointer points into (``sp - line``, ``end - val`` with ``end = val + strlen(val)``); or
+when the caller hands on a pair of its own: its pointer is one of its parameters, unmoved, and its
+length another parameter."""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .c_callers import unchanged_until, visible_calls
+from .c_context import Ctx
+from .c_objects import room
+from .c_tree import call_args, enclosing_function, param_names, strip_expr, text, walk
+from .c_values import const_int
+
+
+def callers_pair(ctx: Ctx, func: Node, pointer: str, length: Node) -> bool:
+    """Every visible call of ``func`` hands the parameters ``pointer`` and those named in
+    ``length`` a pair that holds (True also when the calls are not all visible: the interface's
+    contract)."""
+    calls = visible_calls(ctx, func)
+    if calls is None:
+        return True
+    params = param_names(func)
+    names = [text(n) for n in walk(length) if n.type == "identifier" and text(n) in params]
+    if pointer not in params or len(set(names)) != 1:
+        return False
+    p_i, n_i = params.index(pointer), params.index(names[0])
+    outer = ctx.unbound()
+    for call in calls:
+        args = call_args(call)
+        caller = enclosing_function(call)
+        if caller is None or max(p_i, n_i) >= len(args):
+            return False
+        if not _holds(outer, call, args[p_i], args[n_i], caller):
+            return False
+    return True
+
+
+def _holds(ctx: Ctx, call: Node, ptr: Node, n: Node, caller: Node) -> bool:
+    k = const_int(ctx, n, caller)
+    got = room(ctx, ptr, caller)
+    if k is not None and got is not None and 0 <= k <= got[0]:
+        return True
+    p, m = strip_expr(ptr), strip_expr(n)
+    if _inside_by_search(ctx, p, m, caller):
+        return True
+    if (
+        m.type == "call_expression"
+        and ctx.callee(m) in {"strlen", "strnlen"}
+        and call_args(m)
+        and text(strip_expr(call_args(m)[0])) == text(p)
+    ):
+        return True  # `store(name, argv[1], strlen(argv[1]))`: the string's own length
+    params = param_names(caller)
+    base = p.child_by_field_name("left") if p.type == "binary_expression" else p
+    offset = p.child_by_field_name("right") if p.type == "binary_expression" else None
+    if (
+        k is not None
+        and k >= 0
+        and base is not None
+        and strip_expr(base).type == "identifier"
+        and text(strip_expr(base)) in params
+        and (
+            offset is None
+            or (text(p.child_by_field_name("operator")) == "+" and const_int(ctx, offset, caller) is not None)
+        )
+        and unchanged_until(caller, text(strip_expr(base)), call)
+    ):
+        return True  # `octal_field(blk + 148, 8)`: a fixed part of what the caller's own caller hands it
+    if (
+        p.type == "identifier"
+        and text(p) in params
+        and unchanged_until(caller, text(p), call)
+        and m.type == "identifier"
+        and text(m) in params
+        and text(m) != text(p)
+    ):
+        return unchanged_until(caller, text(m), call)  # the caller hands on a pair of its own
+    return _checked_against_pair(ctx, call, p, m, caller)
+
+
+def _checked_against_pair(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) -> bool:
+    """``apply(p + 2, rlen - 2)`` in ``parse(p, len)`` under ``rlen <= len``: the pointer is the
+    caller's own pointer parameter (at a constant offset ``K``), and the length is ``X + c`` (or a
+    local whose one definition is that) with a check holding at the call that keeps ``X`` at most
+    the parameter right after the pointer (``f(p, len)``), with ``K + c <= 0``."""
+    from .c_conditions import comparisons, holding_conditions
+    from .c_tree import plain_definitions
+
+    params = param_names(caller)
+    base, k = p, 0
+    if p.type == "binary_expression" and text(p.child_by_field_name("operator")) == "+":
+        left, right = p.child_by_field_name("left"), p.child_by_field_name("right")
+        got = const_int(ctx, right, caller) if right is not None else None
+        if left is None or got is None:
+            return False
+        base, k = strip_expr(left), got
+    if base.type != "identifier" or text(base) not in params:
+        return False
+    i = params.index(text(base))
+    if i + 1 >= len(params) or not unchanged_until(caller, text(base), call):
+        return False
+    length = params[i + 1]
+    if not unchanged_until(caller, length, call):
+        return False
+    e = m
+    if e.type == "identifier":
+        defs = plain_definitions(caller, text(e))
+        if not defs or len(defs) != 1 or defs[0][0].end_byte > call.start_byte:
+            return False  # (plain_definitions: None when the local changes in other ways)
+        e = strip_expr(defs[0][1])
+    x, c = e, 0
+    if e.type == "binary_expression" and text(e.child_by_field_name("operator")) in {"+", "-"}:
+        left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+        got = const_int(ctx, right, caller) if right is not None else None
+        if left is None or got is None:
+            return False
+        x, c = strip_expr(left), got if text(e.child_by_field_name("operator")) == "+" else -got
+    if x.type != "identifier" or k + c > 0:
+        return False
+    for cond, truth, _w in holding_conditions(call):
+        for var, op, other in comparisons(cond, truth):
+            if var == text(x) and op in {"<=", "<"} and text(strip_expr(other)) == length:
+                return True
+    return False
+
+
+def _inside_by_search(ctx: Ctx, p: Node, m: Node, caller: Node) -> bool:
+    """``(line, sp - line)`` with ``sp`` a search result of ``line``, ``(s + 1, q - s - 1)`` with
+    ``q`` found from ``s + 1``, or ``(val, end - val)`` with ``end`` only ever ``val + strlen(val)``
+    trimmed while ``end > val``: the length ends inside what the pointer points into."""
+    from .c_caller_wrap import found_after
+    from .c_cursor import end_never_below
+    from .c_tree import squash
+
+    if m.type != "binary_expression" or text(m.child_by_field_name("operator")) != "-":
+        return False
+    left, right = m.child_by_field_name("left"), m.child_by_field_name("right")
+    if left is None or right is None:
+        return False
+    start = squash(text(p))
+    if squash(text(strip_expr(right))) == start:
+        a = strip_expr(left)
+        if found_after(ctx, a, start, caller):
+            return True
+        return p.type == a.type == "identifier" and end_never_below(ctx, text(a), text(p), caller)
+    inner = strip_expr(left)
+    k = const_int(ctx, right, caller)
+    if inner.type == "binary_expression" and text(inner.child_by_field_name("operator")) == "-" and k:
+        q, s = inner.child_by_field_name("left"), inner.child_by_field_name("right")
+        if q is not None and s is not None and start == f"{squash(text(strip_expr(s)))}+{k}":
+            return found_after(ctx, q, start, caller)
+    return False

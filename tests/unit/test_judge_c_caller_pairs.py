@@ -1,0 +1,104 @@
+"""A static function's (pointer, length) pair is trusted only when its visible callers hand pairs
+that hold (c_caller_pairs.py). A length read from the input and handed on without a check against
+what is left of the buffer (``apply(out, code, pkt + i + 2, pkt[i + 1])``) is not trusted: the copy
+that reads it is kept. Pairs that hold: the caller's own checked length (``rlen <= len`` then
+``p + 2, rlen - 2``), a search result (``sp - line``), the string's own length, a constant inside a
+known object. Code written for these tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .c_snippet import judge_marked
+
+MSG = "buffer/memcpy:Does not check for buffer overflows when copying to destination (CWE-120)."
+CODE = """#include <stdint.h>
+#include <string.h>
+
+struct lease {
+    char hostname[64];
+};
+
+static void apply_option(struct lease *l, uint8_t code, const uint8_t *val, size_t olen)
+{
+    if (code == 12) {
+        size_t n = olen < sizeof l->hostname - 1 ? olen : sizeof l->hostname - 1;
+        memcpy(l->hostname, val, n); /* <- */
+        l->hostname[n] = '\\0';
+    }
+}
+
+int parse(const uint8_t *pkt, size_t len, struct lease *out)
+{
+    size_t i = 0;
+
+    while (i + 1 < len) {
+        size_t olen = pkt[i + 1];
+CHECK        apply_option(out, pkt[i], pkt + i + 2, olen);
+        i += 2 + olen;
+    }
+    return 0;
+}
+"""
+
+SEARCH = """#include <string.h>
+
+static void field(char *dst, size_t dstsz, const char *src, size_t n)
+{
+    if (n >= dstsz)
+        n = dstsz - 1;
+    memcpy(dst, src, n); /* <- */
+    dst[n] = '\\0';
+}
+
+size_t method(const char *line)
+{
+    char out[32];
+    const char *sp = strchr(line, ' ');
+
+    if (sp == NULL)
+        return 0;
+    field(out, sizeof out, line, (size_t)(sp - line));
+    return strlen(out);
+}
+"""
+
+
+def _judge(tmp_path: Path, code: str) -> str:
+    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
+    got = judge_marked(tmp_path, code, "FF1004", MSG, (120,), line=line)
+    return f"{got.verdict}: {got.justification}"
+
+
+def test_an_unchecked_length_from_the_input_is_not_a_pair(tmp_path: Path) -> None:
+    got = _judge(tmp_path, CODE.replace("CHECK", ""))
+    assert got.startswith("TRUE_POSITIVE"), got
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        "        if (olen > len - i - 2)\n            return -1;\n",
+        "        if (i + 2 + olen > len)\n            return -1;\n",
+    ],
+)
+def test_a_length_checked_in_a_way_not_followed_is_not_called_safe(tmp_path: Path, check: str) -> None:
+    got = _judge(tmp_path, CODE.replace("CHECK", check))
+    assert not got.startswith("FALSE_POSITIVE"), got
+
+
+def test_a_length_found_by_a_search_of_the_string_is_a_pair(tmp_path: Path) -> None:
+    got = _judge(tmp_path, SEARCH)
+    assert got.startswith("FALSE_POSITIVE"), got
+
+
+def test_a_length_found_in_another_string_is_not(tmp_path: Path) -> None:
+    got = _judge(
+        tmp_path,
+        SEARCH.replace("strchr(line, ' ')", "strchr(other, ' ')").replace(
+            "size_t method(const char *line)", "size_t method(const char *line, const char *other)"
+        ),
+    )
+    assert not got.startswith("FALSE_POSITIVE"), got
