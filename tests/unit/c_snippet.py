@@ -38,3 +38,11 @@ def judge_marked(
         cwe=cwe,
     )
     return judge_finding(finding, WorkspaceIndex(tmp_path))
+
+
+def said(
+    tmp_path: Path, code: str, rule: str, message: str, cwe: tuple[int, ...], *, name: str | None = None
+) -> str:
+    """``VERDICT: justification`` of :func:`judge_marked` (assertion messages say why)."""
+    got = judge_marked(tmp_path, code, rule, message, cwe, name=name)
+    return f"{got.verdict}: {got.justification}"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .c_snippet import judge_marked
+from .c_snippet import said
 
 MSG = "buffer/memcpy:Does not check for buffer overflows when copying to destination (CWE-120)."
 CODE = """#include <stdint.h>
@@ -67,9 +67,7 @@ size_t method(const char *line)
 
 
 def _judge(tmp_path: Path, code: str) -> str:
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    got = judge_marked(tmp_path, code, "FF1004", MSG, (120,), line=line)
-    return f"{got.verdict}: {got.justification}"
+    return said(tmp_path, code, "FF1004", MSG, (120,))
 
 
 def test_an_unchecked_length_from_the_input_is_not_a_pair(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .c_snippet import judge_marked
+from .c_snippet import said
 
 MSG = (
     "buffer/strlen:Does not handle strings that are not \\0-terminated; if given one it may perform an "
@@ -47,9 +47,7 @@ def _code(use_body: str) -> str:
 
 
 def _judge(tmp_path: Path, code: str) -> str:
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    got = judge_marked(tmp_path, code, "FF1022", MSG, (126,), line=line)
-    return f"{got.verdict}: {got.justification}"
+    return said(tmp_path, code, "FF1022", MSG, (126,))
 
 
 def _prefix(test: str, step: str = "7") -> str:

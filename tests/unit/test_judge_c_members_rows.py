@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from .c_snippet import judge_marked
+from .c_snippet import said
 
 MSG = (
     "buffer/char:Statically-sized arrays can be improperly restricted, leading to potential overflows "
@@ -59,9 +59,7 @@ void reset(struct session *s)
 
 
 def _judge(tmp_path: Path, code: str) -> str:
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    got = judge_marked(tmp_path, code, "FF1013", MSG, (119, 120), line=line)
-    return f"{got.verdict}: {got.justification}"
+    return said(tmp_path, code, "FF1013", MSG, (119, 120))
 
 
 SPAN = """void chomp(char *line)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .c_snippet import judge_marked
+from .c_snippet import said
 
 MSG = "buffer/memcpy:Does not check for buffer overflows when copying to destination (CWE-120)."
 CODE = """#include <stdint.h>
@@ -48,9 +48,7 @@ KEPT = {
 
 
 def _judge(tmp_path: Path, code: str) -> str:
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    got = judge_marked(tmp_path, code, "FF1004", MSG, (120,), line=line)
-    return f"{got.verdict}: {got.justification}"
+    return said(tmp_path, code, "FF1004", MSG, (120,))
 
 
 @pytest.mark.parametrize("case", sorted(SAFE))

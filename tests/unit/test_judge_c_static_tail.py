@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .c_snippet import judge_marked
+from .c_snippet import said
 
 MSG = (
     "buffer/strncpy:Easily used incorrectly; doesn't always \\0-terminate or check for invalid pointers "
@@ -70,9 +70,7 @@ KEPT = {
 
 
 def _judge(tmp_path: Path, code: str) -> str:
-    line = next(i for i, ln in enumerate(code.splitlines(), 1) if "/* <- */" in ln)
-    got = judge_marked(tmp_path, code, "FF1008", MSG, (120,), name="buffer/strncpy", line=line)
-    return f"{got.verdict}: {got.justification}"
+    return said(tmp_path, code, "FF1008", MSG, (120,), name="buffer/strncpy")
 
 
 @pytest.mark.parametrize("case", sorted(SAFE))

@@ -21,7 +21,7 @@ from .c_callers import unchanged_until, visible_calls
 from .c_context import Ctx
 from .c_objects import room
 from .c_tree import call_args, enclosing_function, param_names, strip_expr, text, walk
-from .c_values import const_int
+from .c_values import base_and_offset, const_int
 
 
 def callers_pair(ctx: Ctx, func: Node, pointer: str, length: Node) -> bool:
@@ -99,13 +99,10 @@ def _checked_against_pair(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) 
     from .c_tree import plain_definitions
 
     params = param_names(caller)
-    base, k = p, 0
-    if p.type == "binary_expression" and text(p.child_by_field_name("operator")) == "+":
-        left, right = p.child_by_field_name("left"), p.child_by_field_name("right")
-        got = const_int(ctx, right, caller) if right is not None else None
-        if left is None or got is None:
-            return False
-        base, k = strip_expr(left), got
+    split = base_and_offset(ctx, p, caller)
+    if split is None:
+        return False
+    base, k = split
     if base.type != "identifier" or text(base) not in params:
         return False
     i = params.index(text(base))

@@ -16,8 +16,8 @@ from .c_caller_wrap import callers_may_wrap
 from .c_callers import unchanged_until
 from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx
-from .c_tree import param_names, strip_expr, text
-from .c_values import const_int
+from .c_tree import param_names, text
+from .c_values import base_and_offset, const_int
 from .values import Note
 
 
@@ -27,14 +27,10 @@ def pair_offset_fits(ctx: Ctx, call: Node, src: Node, n: int, func: Node | None)
     if func is None or n < 0:
         return None
     params = param_names(func)
-    s = strip_expr(src)
-    offset = 0
-    if s.type == "binary_expression" and text(s.child_by_field_name("operator")) == "+":
-        left, right = s.child_by_field_name("left"), s.child_by_field_name("right")
-        k = const_int(ctx, right, func) if right is not None else None
-        if left is None or k is None or k < 0:
-            return None
-        s, offset = strip_expr(left), k
+    split = base_and_offset(ctx, src, func)
+    if split is None:
+        return None
+    s, offset = split
     if s.type != "identifier" or text(s) not in params or not unchanged_until(func, text(s), call):
         return None
     need = offset + n

@@ -921,3 +921,16 @@ def declared_type(name: str, func: Node | None, root: Node) -> str | None:
 
 
 UNSIGNED = re.compile(r"\bunsigned\b|\bsize_t\b|\buint\w*_t\b|\bu_?int\b|\bu(8|16|32|64)\b")
+
+
+def base_and_offset(ctx: Ctx, e: Node, func: Node | None) -> tuple[Node, int] | None:
+    """``p + K`` (``K`` a constant at least 0) as ``(p, K)``, anything else as ``(e, 0)``; None for a
+    sum whose offset is not such a constant."""
+    x = strip_expr(e)
+    if x.type != "binary_expression" or text(x.child_by_field_name("operator")) != "+":
+        return x, 0
+    left, right = x.child_by_field_name("left"), x.child_by_field_name("right")
+    k = const_int(ctx, right, func) if right is not None else None
+    if left is None or k is None or k < 0:
+        return None
+    return strip_expr(left), k
