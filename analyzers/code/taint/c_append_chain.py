@@ -25,7 +25,7 @@ from .c_context import Ctx
 from .c_lengths import string_length_of
 from .c_objects import writable
 from .c_symbolic_fit import is_array, unchanged_between
-from .c_tree import call_args, pointer_base, squash, strip_expr, text, walk
+from .c_tree import call_args, pointer_base, squash, store_target, strip_expr, text, walk
 from .c_values import const_int, const_string
 from .values import Note
 
@@ -169,8 +169,7 @@ def _covered(  # noqa: PLR0917
 
 
 def _stores_into(n: Node, base: str) -> bool:
-    from .c_tree import store_target
-
+    """``n`` stores through ``base`` (``base[i] = c``, ``*base = c``) or moves ``base`` itself."""
     target = store_target(n)
     t = strip_expr(target) if target is not None else None
     if t is None:

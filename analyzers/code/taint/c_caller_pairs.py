@@ -63,19 +63,14 @@ def _holds(ctx: Ctx, call: Node, ptr: Node, n: Node, caller: Node) -> bool:
     ):
         return True  # `store(name, argv[1], strlen(argv[1]))`: the string's own length
     params = param_names(caller)
-    base = p.child_by_field_name("left") if p.type == "binary_expression" else p
-    offset = p.child_by_field_name("right") if p.type == "binary_expression" else None
+    split = base_and_offset(ctx, p, caller)
     if (
         k is not None
         and k >= 0
-        and base is not None
-        and strip_expr(base).type == "identifier"
-        and text(strip_expr(base)) in params
-        and (
-            offset is None
-            or (text(p.child_by_field_name("operator")) == "+" and const_int(ctx, offset, caller) is not None)
-        )
-        and unchanged_until(caller, text(strip_expr(base)), call)
+        and split is not None
+        and split[0].type == "identifier"
+        and text(split[0]) in params
+        and unchanged_until(caller, text(split[0]), call)
     ):
         return True  # `octal_field(blk + 148, 8)`: a fixed part of what the caller's own caller hands it
     if (

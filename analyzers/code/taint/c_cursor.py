@@ -27,7 +27,7 @@ from collections.abc import Callable
 from tree_sitter import Node
 
 from .c_callers import keeps_value, known_library, may_write_argument, visible_calls
-from .c_conditions import LOOPS, atoms, comparisons, holding_conditions
+from .c_conditions import FLIP, LOOPS, NEG, atoms, comparisons, holding_conditions
 from .c_context import Ctx
 from .c_defs import definition_of
 from .c_spec import (
@@ -488,8 +488,6 @@ def _above_zero(  # noqa: PLR0917
 ) -> bool:
     """``p[j] >= '0'`` (or ``'0' <= p[j]``, ``p[j] > c`` for ``c >= 0``, and the negations of the
     opposite tests) holding says the byte is above zero, so not NUL."""
-    from .c_conditions import FLIP, NEG
-
     if not t:
         op = NEG[op]
     if _is_deref(ctx, right, name, func, j):

@@ -92,7 +92,7 @@ def member_range_checked(ctx: Ctx, stored: str, store: Node) -> list[Note] | Non
     first mentions it is an early exit whose condition, when it does not leave, keeps the member
     between two constants (``if (rt->prefix < 0 || rt->prefix > 32) return -1;``): the number is
     range-checked before any use of it."""
-    from .c_conditions import atoms, terminates
+    from .c_conditions import comparisons, terminates
     from .c_tree import squash
     from .c_values import const_int
 
@@ -112,24 +112,8 @@ def member_range_checked(ctx: Ctx, stored: str, store: Node) -> list[Note] | Non
         if cond is None or cons is None or not terminates(cons) or stmt.child_by_field_name("alternative"):
             return None
         low = high = None
-        for a, t in atoms(cond, False):
-            if a.type != "binary_expression":
-                continue
-            op = text(a.child_by_field_name("operator"))
-            left, right = a.child_by_field_name("left"), a.child_by_field_name("right")
-            if left is None or right is None:
-                continue
-            from .c_conditions import FLIP, NEG
-
-            if op not in FLIP:
-                continue
-            if not t:
-                op = NEG[op]
-            if squash(text(right)) == want:
-                left, right, op = right, left, FLIP[op]
-            if squash(text(left)) != want:
-                continue
-            k = const_int(ctx, right, None)
+        for var, op, other in comparisons(cond, False):  # what holds when the check does not leave
+            k = const_int(ctx, other, None) if squash(var) == want else None
             if k is None:
                 continue
             if op in {">=", ">"}:
