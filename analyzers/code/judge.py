@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING, Literal
 
 from ..findings.model import Finding
 from ..models import Models, load_models
+from .taint.budget import MAX_C_STEPS, AnalysisBudgetExceeded, steps_budget
 from .taint.c_judge import judge_c
 from .taint.families import Family, family_of
 from .taint.outcome import POSITIVE_ROLES, Outcome
 from .taint.python.defaults import settled_default
 from .taint.python.engine import Engine
 from .taint.python.judge import judge_python
-from .taint.python.results import AnalysisBudgetExceeded
 from .taint.python.spec import python_spec
 from .taint.values import Note
 
@@ -79,7 +79,10 @@ class Judge:
         except (RecursionError, AnalysisBudgetExceeded) as exc:
             log.warning("judgement of %s:%s gave up (%s)", finding.path, finding.line, exc or "recursion")
             return _review(
-                "analysis too deep", "The code is too large or deeply nested for the offline analyst."
+                "analysis too deep",
+                "The code is too large or deeply nested for the offline analyst"
+                + (f" ({exc})" if isinstance(exc, AnalysisBudgetExceeded) else "")
+                + "; it needs a human look.",
             )
         except Exception:  # one finding's failure never stops the rest
             log.exception("judgement of %s:%s failed", finding.path, finding.line)
@@ -104,7 +107,8 @@ class Judge:
         if parsed.language == "python":
             outcome = judge_python(finding, family, parsed, self.engine)
         elif parsed.language in {"c", "cpp"}:
-            outcome = judge_c(finding, family, parsed, self.index, self.c_memo)
+            with steps_budget(MAX_C_STEPS):
+                outcome = judge_c(finding, family, parsed, self.index, self.c_memo)
         else:
             return _review(
                 "language not modelled", f"The offline analyst does not model {parsed.language} yet."

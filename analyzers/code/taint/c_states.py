@@ -25,6 +25,7 @@ from typing import Final, Literal
 
 from tree_sitter import Node
 
+from .budget import spend
 from .c_conditions import comparisons
 from .c_context import Ctx
 from .c_members import apart, base_of, filled_by, is_member, path_of, relation, written_path
@@ -271,6 +272,7 @@ def _param_entry(run: _Run) -> States:
 
 
 def _stmt(run: _Run, node: Node, s: set[State]) -> Flow:
+    spend()
     t = node.type
     if not s and not run.gotos:
         _skip(run, node)

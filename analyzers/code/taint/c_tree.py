@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
+from .budget import spend
 from .c_spec import RETURNS_INTO_FIRST
 
 
@@ -19,9 +20,14 @@ def line_of(node: Node) -> int:
 
 
 def walk(node: Node) -> Iterator[Node]:
+    spend()
     stack = [node]
+    seen = 0
     while stack:
         n = stack.pop()
+        seen += 1
+        if not seen & 1023:
+            spend(1024)
         yield n
         stack.extend(reversed(n.children))
 

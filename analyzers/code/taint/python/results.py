@@ -13,10 +13,6 @@ MAX_STEPS = 200_000
 LOOP_ROUNDS = 3
 
 
-class AnalysisBudgetExceeded(Exception):
-    """The interpretation of one finding took more steps than allowed."""
-
-
 @dataclass
 class Hit:
     """The values a watched node saw (joined over every time the interpreter reached it)."""

@@ -11,9 +11,10 @@ from tree_sitter import Node
 
 from ... import constfold
 from ...constfold import NOT_CONST
+from ..budget import AnalysisBudgetExceeded
 from ..values import CLEAN, Val, combine, container, join, join_all
 from .base import InterpBase
-from .results import LOOP_ROUNDS, AnalysisBudgetExceeded, Env
+from .results import LOOP_ROUNDS, Env
 from .syntax import import_bindings, nkey, short, text
 
 
