@@ -16,7 +16,9 @@ from .c_context import Ctx, keep
 from .c_elements import elements_fit
 from .c_found_length import found_within
 from .c_guards import guarded_copy
+from .c_index import index_safe
 from .c_int_width import int_width
+from .c_member_base import member_base_held
 from .c_objects import elem_of, room, writable
 from .c_pair_offset import pair_offset_fits
 from .c_pair_write import checked_extent, paired_destination
@@ -634,6 +636,9 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     if d_i >= len(args):
         return keep(ctx, call, f"{name}() call not understood")
     dst = strip_expr(args[d_i])
+    held = member_base_held(ctx, dst, call, func, index_safe)
+    if held is not None:
+        return held
     size = writable(ctx, dst, func)
     sink = ctx.note(call, f"{name}() writes into `{text(dst)}`", "sink")
     handed = callers_room(ctx, dst, func) if size is None else None

@@ -11,7 +11,9 @@ from tree_sitter import Node
 from .c_callers import keeps_value
 from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx, keep
+from .c_counter_bound import counter_range
 from .c_measured_index import measured_index
+from .c_member_base import member_base_held
 from .c_objects import elem_of, writable
 from .c_overflow import interval
 from .c_pair_write import add, cannot_wrap, checked_counter_max, checked_extent, counting_floor, linear_of
@@ -26,7 +28,7 @@ from .c_tree import (
     stripped_text,
     text,
 )
-from .c_values import const_int, dst_size, int_text, sizeof_own_array
+from .c_values import array_count, const_int, dst_size, int_text, sizeof_own_array
 from .outcome import Outcome
 from .values import Note
 
@@ -38,9 +40,18 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
     if arr is None or idx is None:
         return keep(ctx, sub, "array access not understood", "unchecked index")
     name = text(strip_expr(arr))
+    held = member_base_held(ctx, arr, sub, func, index_safe)
+    if held is not None:
+        return held
     size = writable(ctx, arr, func)
     elem = elem_of(ctx, name.split("->")[-1].split(".")[-1], func) or 1
     count = size // elem if size is not None else None
+    if count is None and strip_expr(arr).type in {"identifier", "field_expression"}:
+        d = strip_expr(arr)
+        field = d.child_by_field_name("field") if d.type == "field_expression" else None
+        count = array_count(
+            ctx, text(field) if field is not None else text(d), func if field is None else None
+        )
     sink = ctx.note(sub, f"`{text(sub)}` indexes `{name}`", "sink")
     v = const_int(ctx, idx, func)
     if v is not None and count is not None and 0 <= v < count:
@@ -95,6 +106,14 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
     measured = measured_index(ctx, idx, arr, func) if func is not None else None
     if measured is not None:
         return [sink, measured]
+    read = strip_expr(_value_read(idx))
+    counted = counter_range(ctx, text(read), sub, func) if read.type == "identifier" and func else None
+    if counted is not None and count is not None and counted[1] < count:
+        why = (
+            f"`{text(read)}` starts from 0 and only counts up by one under a check: it stays between 0 "
+            f"and {counted[1]} here ({count} elements)"
+        )
+        return [sink, ctx.note(idx, why, "guard")]
     if func is not None and elem == 1:
         at = linear_of(ctx, _value_read(idx), func)
         checked = checked_extent(ctx, sub, arr, add(at, ({}, 1)), func) if at is not None else None

@@ -508,8 +508,45 @@ def _struct_body_size(ctx: Ctx, n: Node) -> int | None:
 
 def array_size(ctx: Ctx, name: str, func: Node | None, at: Node) -> int | None:
     """Bytes of the array ``name`` declared in ``func`` (before ``at``) or at file level."""
+    n = _array_declarator(name, func, ctx.parsed.tree.root_node)
+    if n is None:
+        return None
+    if n.parent is not None and n.parent.type == "parameter_declaration":
+        return param_array_size(ctx, n, func)  # a pointer: trust the bound only if callers honour it
+    size_node = n.child_by_field_name("size")
+    elem = elem_size(n)
+    if size_node is None:
+        init = (
+            n.parent.child_by_field_name("value")
+            if n.parent is not None and n.parent.type == "init_declarator"
+            else None
+        )
+        if init is not None:
+            s = const_string(ctx, init, func)
+            if s is not None and elem is not None:
+                return (len(s[0]) + 1) * elem
+        return None
+    count = const_int(ctx, size_node, func)
+    if count is None or elem is None:
+        return None
+    return count * elem
+
+
+def array_count(ctx: Ctx, name: str, func: Node | None) -> int | None:
+    """Elements of the array ``name`` declared with a constant size in ``func`` or at file level
+    (whatever its elements are: structs too); not of an array parameter, which is a pointer."""
+    n = _array_declarator(name, func, ctx.parsed.tree.root_node)
+    if n is None or (n.parent is not None and n.parent.type == "parameter_declaration"):
+        return None
+    size_node = n.child_by_field_name("size")
+    return const_int(ctx, size_node, func) if size_node is not None else None
+
+
+def _array_declarator(name: str, func: Node | None, root: Node) -> Node | None:
+    """The array declarator of ``name`` in ``func`` or at file level; None when a parameter or local
+    of ``func`` that is no array hides it."""
     scopes = [func] if func is not None else []
-    scopes.append(ctx.parsed.tree.root_node)
+    scopes.append(root)
     for scope in scopes:
         if scope != func and func is not None and declared_in(func, name):
             return None  # a parameter or local of ``func`` that is no array hides any file-level one
@@ -522,25 +559,7 @@ def array_size(ctx: Ctx, name: str, func: Node | None, at: Node) -> int | None:
             owner = enclosing_function(n)
             if (scope == func and owner != func) or (scope != func and owner is not None):
                 continue  # another function's array of the same name
-            if n.parent is not None and n.parent.type == "parameter_declaration":
-                return param_array_size(ctx, n, func)  # a pointer: trust the bound only if callers honour it
-            size_node = n.child_by_field_name("size")
-            elem = elem_size(n)
-            if size_node is None:
-                init = (
-                    n.parent.child_by_field_name("value")
-                    if n.parent is not None and n.parent.type == "init_declarator"
-                    else None
-                )
-                if init is not None:
-                    s = const_string(ctx, init, func)
-                    if s is not None and elem is not None:
-                        return (len(s[0]) + 1) * elem
-                return None
-            count = const_int(ctx, size_node, func)
-            if count is None or elem is None:
-                return None
-            return count * elem
+            return n
     return None
 
 
