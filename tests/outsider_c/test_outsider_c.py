@@ -21,9 +21,9 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 METRICS_OUT = REPO / "test-output" / "outsider-c-metrics.json"
 FINDINGS = ("cppcheck.xml", "flawfinder.sarif", "gcc-fanalyzer.jsonl")
-# safe-file findings dropped, measured 2026-11-29 at the end of the second session that day, which
-# added dev4, held4 and held5 (dev 0.690, held 0.677, dev2 0.735, dev3 0.653, held2 0.684, held3
-# 0.638, dev4 0.538, held4 0.580, held5 0.561); a regression fails
+# safe-file findings dropped, measured 2026-11-29 at the end of the third session that day, which
+# added held6 and held7 (dev 0.690, held 0.687, dev2 0.740, dev3 0.653, held2 0.684, held3 0.634,
+# dev4 0.538, held4 0.571, held5 0.585, held6 0.540, held7 0.500); a regression fails
 FLOORS = {
     "dev": 0.68,
     "held": 0.67,
@@ -34,8 +34,17 @@ FLOORS = {
     "dev4": 0.53,
     "held4": 0.57,
     "held5": 0.55,
+    "held6": 0.53,
+    "held7": 0.49,
 }
 MAX_NEEDS_REVIEW = 0.14  # held5: 0.129
+# findings on a labelled line whose claim is another weakness than the labelled one, read one by one
+# (the line is labelled as the allocation of the buffer the weakness over-reads; the finding is about
+# another object on it): scored as other findings on that line, not as the weakness
+NOT_THE_CLAIM = {
+    ("held7", "p06_b.c", 74, "FF1022"): "strlen() of the base64 text `b64` (a terminated string from "
+    "sscanf %8191s) on the line that allocates the blob the labelled memcpy over-reads",
+}
 # a weakness that corrupts memory through a size also shows as a buffer claim on its lines
 _SIZE_WEAKNESSES = {190, 191, 193, 680}
 
@@ -78,7 +87,10 @@ def score(triaged: Path, folder: Path) -> dict[str, object]:
             wanted = _families([weakness]) | ({"buffer"} if weakness in _SIZE_WEAKNESSES else set())
             lines = {int(x) for x in label["vuln_lines"].split(";") if x.strip()}
             if label["label"] == "vulnerable" and line in lines:
-                if _families(cwes) & wanted:
+                if (
+                    _families(cwes) & wanted
+                    and (folder.name, name, line, r.get("ruleId")) not in NOT_THE_CLAIM
+                ):
                     real += 1
                     kept += verdict != "FALSE_POSITIVE"
                     if verdict == "FALSE_POSITIVE":
