@@ -1,6 +1,7 @@
 """strlen() of a fresh copy (strdup): terminated while only its own names reach the new block (no
-store through it, not handed to code that may keep or free it before the read). Code written for
-these tests."""
+store through it, not handed to code that may keep or free it before the read), or, once stored
+where other code may reach it, while no such code runs before the read. Code written for these
+tests."""
 
 from __future__ import annotations
 
@@ -44,6 +45,45 @@ CASES = [
     char *v = strdup(s);
     if (v == NULL) return 0;
     keep(v);
+    return strlen(v); /* <- */
+}""",
+        "not",
+    ),
+    (
+        "stored-then-measured-at-once",
+        """struct entry { char *value; };
+size_t f(struct entry *e, const char *s)
+{
+    char *v = strdup(s);
+    if (v == NULL) return 0;
+    e->value = v;
+    return strlen(v); /* <- */
+}""",
+        "FP",
+    ),
+    (
+        "stored-then-other-code-runs",
+        """struct entry { char *value; };
+void touch(struct entry *e);
+size_t f(struct entry *e, const char *s)
+{
+    char *v = strdup(s);
+    if (v == NULL) return 0;
+    e->value = v;
+    touch(e);
+    return strlen(v); /* <- */
+}""",
+        "not",
+    ),
+    (
+        "stored-then-written-through",
+        """struct entry { char *value; };
+size_t f(struct entry *e, const char *s, size_t k)
+{
+    char *v = strdup(s);
+    if (v == NULL) return 0;
+    e->value = v;
+    e->value[k] = 'x';
     return strlen(v); /* <- */
 }""",
         "not",

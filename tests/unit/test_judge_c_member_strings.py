@@ -1,6 +1,7 @@
 """strlen() of a pointer member that only ever holds terminated strings (c_member_strings.py): every
 store into the member in the file is a fresh copy (strdup), a literal, NULL or a program argument,
-nothing writes through it, no struct holding it is filled with raw bytes, and no other file of the
+nothing writes through it (a function that stores only NULs, as ``rtrim()`` does, may), no struct
+holding it is filled with raw bytes (``memset(.., 0, ..)`` makes it NULL), and no other file of the
 program names it. Code written for these tests."""
 
 from __future__ import annotations
@@ -40,6 +41,43 @@ CASES = {
     "struct-read-raw": (
         "int load(FILE *f, struct entry *e) { struct entry tmp; fread(&tmp, sizeof tmp, 1, f); *e = tmp; "
         'e->key = strdup("k"); return 0; }',
+        "not",
+    ),
+    "trimmed-in-place": (
+        "static void rtrim(char *s) { size_t n = strlen(s); "
+        "while (n > 0 && s[n - 1] == ' ') s[--n] = '\\0'; }\n"
+        "void set(struct entry *e, const char *k) { e->key = strdup(k); if (e->key) { rtrim(e->key); "
+        'printf("%s\\n", e->key); } }',
+        "FP",
+    ),
+    "zeroed-by-memset": (
+        "void clear(struct entry *e) { free(e->key); memset(e, 0, sizeof(*e)); }\n"
+        "void set(struct entry *e, const char *k) { e->key = strdup(k); }",
+        "FP",
+    ),
+    "callee-writes-a-byte": (
+        "static void mark(char *s) { size_t n = strlen(s); if (n > 0) s[n - 1] = '*'; }\n"
+        "void set(struct entry *e, const char *k) { e->key = strdup(k); if (e->key) mark(e->key); }",
+        "not",
+    ),
+    "callee-fills-from-input": (
+        "static void fill(char *s) { s[0] = (char)getchar(); }\n"
+        "void set(struct entry *e, const char *k) { e->key = strdup(k); if (e->key) fill(e->key); }",
+        "not",
+    ),
+    "filled-with-a-byte": (
+        "void clear(struct entry *e) { memset(e, 'A', sizeof(*e)); }\n"
+        "void set(struct entry *e, const char *k) { e->key = strdup(k); }",
+        "not",
+    ),
+    "array-of-pointers-initialised": (
+        "struct entry *first(struct entry *e) { struct entry *stack[2] = { e }; return stack[0]; }\n"
+        "void set(struct entry *e, const char *k) { e->key = strdup(k); }",
+        "FP",
+    ),
+    "struct-initialised-with-a-buffer": (
+        "void set(struct entry *e, const char *k) { e->key = strdup(k); }\n"
+        "void raw(struct entry *e, char *b) { struct entry t = { b, 1 }; *e = t; }",
         "not",
     ),
     "member-handed-to-a-writer": (

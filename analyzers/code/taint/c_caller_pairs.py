@@ -82,7 +82,42 @@ def _holds(ctx: Ctx, call: Node, ptr: Node, n: Node, caller: Node) -> bool:
         and text(m) != text(p)
     ):
         return unchanged_until(caller, text(m), call)  # the caller hands on a pair of its own
-    return _checked_against_pair(ctx, call, p, m, caller)
+    return _checked_against_pair(ctx, call, p, m, caller) or _proven_in_pair(ctx, call, p, m, caller)
+
+
+def _proven_in_pair(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) -> bool:
+    """``lit(d, src + pos, count)`` in ``decode(d, src, n)`` where the checks and steps before the call
+    prove ``pos + count <= n`` (``c_capacity_wp``: ``if (count > n - pos) return ...;`` with ``pos < n``
+    tested by the loop and one ``pos++`` since): the pointer is the caller's own pointer parameter
+    plus an offset, the length parameter the one right after it, neither changed before the call."""
+    from .c_capacity import nonnegative
+    from .c_capacity_wp import Prover, Want, lin
+
+    e = strip_expr(p)
+    offset: tuple[dict[str, int], int] = ({}, 0)
+    if e.type == "binary_expression" and text(e.child_by_field_name("operator")) == "+":
+        got = lin(ctx, e.child_by_field_name("right"), caller)
+        if got is None:
+            return False
+        e, offset = strip_expr(e.child_by_field_name("left") or e), got
+    params = param_names(caller)
+    if e.type != "identifier" or text(e) not in params:
+        return False
+    i = params.index(text(e))
+    if i + 1 >= len(params) or not unchanged_until(caller, text(e), call):
+        return False
+    length = params[i + 1]
+    if not unchanged_until(caller, length, call):
+        return False
+    count = lin(ctx, m, caller)
+    if count is None or any(c < 0 for c in (*offset[0].values(), *count[0].values())):
+        return False
+    small = (dict(offset[0]), offset[1] + count[1])
+    for v, c in count[0].items():
+        small[0][v] = small[0].get(v, 0) + c
+    want = Want(small, ({length: 1}, 0))
+    prover = Prover(ctx, lambda atom, at, f: nonnegative(ctx, atom, at, f))
+    return prover.holds(want, call, caller) is not None
 
 
 def _checked_against_pair(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) -> bool:

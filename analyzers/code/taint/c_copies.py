@@ -11,6 +11,7 @@ from .c_append_chain import chain_fits
 from .c_append_check import checked_append
 from .c_caller_pairs import callers_pair
 from .c_caller_wrap import callers_hand_enough, callers_may_wrap, callers_room
+from .c_capacity import capacity_fits
 from .c_conditions import comparisons, holding_conditions, reaching_value
 from .c_context import Ctx, keep
 from .c_elements import elements_fit
@@ -802,6 +803,9 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     paired = paired_destination(ctx, call, dst, n, func) if name not in WIDE_COPIES else None
     if paired is not None:
         return [sink, paired]
+    grown = capacity_fits(ctx, call, dst, n, func) if name not in WIDE_COPIES else None
+    if grown is not None:
+        return [sink, grown]
     return keep(ctx, call, f"length `{text(n)}` of {name}() is not bounded by `{text(dst)}`")
 
 

@@ -52,6 +52,7 @@ from .c_tree import (
     param_names,
     plain_definitions,
     pointer_base,
+    squash,
     store_target,
     strip_expr,
     stripped_text,
@@ -545,7 +546,29 @@ def _is_deref(ctx: Ctx, e: Node, name: str, func: Node, j: int = 0) -> bool:
 def _nul_kept(ctx: Ctx, func: Node, ours: set[str], depth: int = 0) -> bool:
     """In ``func``, every store through one of ``ours`` stores NUL, and every call handed one writes
     nothing through it or keeps NULs the same way (a function of this file, followed): no NUL in the
-    string turns into another byte."""
+    string turns into another byte. Once one of ``ours`` is stored into memory (``e->value = v``), a
+    call of code the analyst does not know after that store may write through the stored copy: no."""
+    escapes = [
+        n
+        for n in walk(func)
+        if n.type == "assignment_expression"
+        and pointer_base(n.child_by_field_name("right") or n) in ours
+        and strip_expr(n.child_by_field_name("left") or n).type != "identifier"
+    ]
+    if escapes:
+        stored = min(n.end_byte for n in escapes)
+        kept_in = {squash(text(strip_expr(n.child_by_field_name("left") or n))) for n in escapes}
+        for n in walk(func):
+            if n.start_byte < stored:
+                continue
+            if n.type == "call_expression" and not known_library(ctx.callee(n)):
+                return False
+            target = store_target(n) if n.type in {"assignment_expression", "update_expression"} else None
+            lhs = strip_expr(target) if target is not None else None
+            if lhs is not None and lhs.type in {"subscript_expression", "pointer_expression"}:
+                base = lhs.child_by_field_name("argument")
+                if base is not None and squash(text(strip_expr(base))) in kept_in:
+                    return False  # `e->value[k] = 'x'`: a store through the stored copy
     for n in walk(func):
         if n.type == "call_expression":
             mine = [i for i, a in enumerate(call_args(n)) if pointer_base(a) in ours and not _a_byte(a)]

@@ -1,8 +1,9 @@
 """A pointer member that only ever holds terminated strings: every store into ``x->name`` /
 ``x.name`` in the file is a string literal, NULL, a fresh copy (``strdup``: c_spec.STRING_DUPLICATORS),
 a local only ever set to one of those, or a program argument; nothing writes through the member
-or hands it to code that may; no other file of the program names the member; and no struct that has
-it is filled with raw bytes (``fread(&s, ...)``). Then a read of ``p->name`` as a string stays in
+or hands it to code that may, other than code that stores only NULs (c_nul_writer: ``rtrim()``); no
+other file of the program names the member; and no struct that has it is filled with raw bytes
+(``fread(&s, ...)``; ``memset(&s, 0, ...)`` makes it NULL). Then a read of ``p->name`` as a string stays in
 its string (or the pointer is NULL, which is no over-read)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .c_context import Ctx
+from .c_nul_writer import nul_only_writer
 from .c_spec import COPY_FUNCS, MEMBER_READERS, READ_ONLY_ARGS, STRING_DUPLICATORS
 from .c_tree import (
     ancestors,
@@ -70,9 +72,14 @@ def _stores(ctx: Ctx, name: str) -> list[Node] | None:
                 return None
             if not isinstance(use, str):
                 stores.append(use)
-        elif n.type == "initializer_list" and not _initialiser_ok(ctx, n, name):
+        elif n.type == "initializer_list" and not _of_pointers(n) and not _initialiser_ok(ctx, n, name):
             return None
-        elif n.type == "call_expression" and callee_of(n) in _RAW_FILLERS and call_args(n):
+        elif (
+            n.type == "call_expression"
+            and callee_of(n) in _RAW_FILLERS
+            and call_args(n)
+            and not _zero_fill(ctx, n)
+        ):
             dst = strip_expr(call_args(n)[0])
             base = dst.child_by_field_name("argument") if dst.type == "pointer_expression" else dst
             if base is not None and base.type == "identifier":
@@ -80,6 +87,32 @@ def _stores(ctx: Ctx, name: str) -> list[Node] | None:
                 if typ is None or any(h in typ.split() for h in holders):
                     return None  # raw bytes over a struct holding the member (or of a type not found)
     return stores
+
+
+def _of_pointers(init: Node) -> bool:
+    """The initialiser of a declaration of pointers or numbers (``struct node *stack[N] = { root };``,
+    ``int v[4] = { -1 };``): it sets no member of a struct."""
+    cur = init.parent
+    if cur is None or cur.type != "init_declarator":
+        return False
+    decl = cur.parent
+    typ = decl.child_by_field_name("type") if decl is not None else None
+    if typ is not None and typ.type in {"primitive_type", "sized_type_specifier"}:
+        return True
+    d = cur.child_by_field_name("declarator")
+    while d is not None and d.type == "array_declarator":
+        d = d.child_by_field_name("declarator")
+    return d is not None and d.type == "pointer_declarator"
+
+
+def _zero_fill(ctx: Ctx, call: Node) -> bool:
+    """``memset(rec, 0, sizeof(*rec))``: every pointer member becomes NULL (all bits zero), no string."""
+    args = call_args(call)
+    return (
+        callee_of(call) == "memset"
+        and len(args) >= 2
+        and const_int(ctx, args[1], enclosing_function(call)) == 0
+    )
 
 
 def _structs_with(root: Node, name: str) -> set[str]:
@@ -131,8 +164,8 @@ def _use(ctx: Ctx, member: Node) -> Node | str | None:
             and call_args(call).index(child) != COPY_FUNCS[callee][0]
         ):
             return "read"  # the source of a copy
-        if call is not None and _read_by_callee(ctx, call):
-            return "read"
+        if call is not None and (_read_by_callee(ctx, call) or nul_only_writer(ctx, call)):
+            return "read"  # (a NUL stored inside keeps the string terminated)
         return None
     if cur.type == "pointer_expression" and text(cur.child_by_field_name("operator")) == "&":
         return None

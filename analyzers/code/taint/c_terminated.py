@@ -362,8 +362,15 @@ def _fresh_copy(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> list[Note] 
         return None  # a later round may read it after code below changed it
     # until it escapes (stored in memory, handed to code that may keep it), only its own names reach
     # the fresh block: other stores and calls cannot change it; from then on, nothing may
-    if _first_escape(ctx, func, ours, (first, at.start_byte)) is not None:
-        return None
+    escape = _first_escape(ctx, func, ours, (first, at.start_byte))
+    if escape is False or (
+        isinstance(escape, Node)
+        and (
+            escape.type != "assignment_expression"
+            or not _nothing_runs(ctx, func, (escape.end_byte, at.start_byte))
+        )
+    ):
+        return None  # released; or stored where other code may reach it, and other code runs since
     if not _no_store_through(func, ours, (first, at.start_byte)):
         return None
     return [
@@ -408,6 +415,27 @@ def _first_escape(ctx: Ctx, func: Node, ours: set[str], span: tuple[int, int]) -
                 continue
             return n
     return None
+
+
+def _nothing_runs(ctx: Ctx, func: Node, span: tuple[int, int]) -> bool:
+    """Between the two offsets, no code that could reach a stored pointer runs: no call but of
+    library functions that only read their arguments (or characters), and no store through a pointer
+    (``e->value = v; n += strlen(v);``)."""
+    from .c_spec import CHAR_USERS, PRINTERS
+
+    for n in walk(func):
+        if n.end_byte <= span[0] or n.start_byte >= span[1]:
+            continue
+        if n.type == "call_expression":
+            callee = ctx.callee(n)
+            if callee not in READ_ONLY_ARGS and callee not in PRINTERS and callee not in CHAR_USERS:
+                return False
+        if n.type in {"assignment_expression", "update_expression"}:
+            target = store_target(n)
+            t = strip_expr(target) if target is not None else None
+            if t is not None and t.type in {"subscript_expression", "pointer_expression"}:
+                return False
+    return True
 
 
 def _no_store_through(func: Node, ours: set[str], span: tuple[int, int]) -> bool:

@@ -239,6 +239,9 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
         if macro is not None:
             # defined more than one way (#ifdef branches): no one value holds for every build
             return None if ctx.ambiguous(text(node)) else int_text(ctx, macro, func, depth)
+        enum = enum_value(ctx, text(node), depth)
+        if enum is not None and (func is None or not declared_in(func, text(node))):
+            return enum
         if text(node) in C_LIMITS and declared_type(text(node), func, ctx.parsed.tree.root_node) is None:
             return C_LIMITS[text(node)]  # <limits.h>, not defined here (passing it to a call writes nothing)
         defs = definitions(text(node), func, node, ctx, consts_only=True)
@@ -289,6 +292,33 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
         v = const_int(ctx, node.child_by_field_name("argument"), func, depth + 1)
         return -v if v is not None else None
     return None
+
+
+def enum_value(ctx: Ctx, name: str, depth: int = 0) -> int | None:
+    """The value of the enumeration constant ``name`` declared once in this file (``enum { OK = 0,
+    ERR_NOMEM }``: each is the one before plus one unless given); None when not one, or declared in
+    more than one ``enum``."""
+    key = ("enum_values", ctx.path)
+    memo = ctx.memo.get(key)
+    table: dict[str, int | None] = memo if isinstance(memo, dict) else {}
+    if not isinstance(memo, dict):
+        seen: set[str] = set()
+        for n in walk(ctx.parsed.tree.root_node):
+            if n.type != "enumerator_list":
+                continue
+            nxt: int | None = 0
+            for e in n.named_children:
+                if e.type != "enumerator":
+                    continue
+                ename = text(e.child_by_field_name("name"))
+                given = e.child_by_field_name("value")
+                value = const_int(ctx, given, None, depth + 1) if given is not None else nxt
+                table[ename] = None if ename in seen else value
+                seen.add(ename)
+                nxt = value + 1 if value is not None else None
+        ctx.memo[key] = table
+    got = table.get(name)
+    return got if isinstance(got, int) else None
 
 
 def int_text(ctx: Ctx, value: str, func: Node | None, depth: int) -> int | None:

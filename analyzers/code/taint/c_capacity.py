@@ -1,0 +1,561 @@
+"""Buffers grown to a capacity kept beside them: ``struct strbuf { char *buf; size_t len, cap; }``.
+A write ``memcpy(b->buf + b->len, s, n)`` fits when ``b->len + n <= b->cap`` holds there (proven by
+:mod:`c_capacity_wp` from the checks and grow steps before it, or a helper's successful return) and
+the file keeps the capacity contract: the object ``buf`` points to always holds at least ``cap`` bytes.
+
+The contract is checked over the whole file, for the pair of member names:
+- every store to the pointer member is NULL (with the capacity set to 0 in the same block) or the
+  block of an allocation (``realloc``, ``malloc``, ``calloc``) whose size is at least what the same
+  block then stores into the capacity member, after a check that the allocation did not fail (or of
+  the pointer member itself right after the store);
+- every other store to the capacity member is 0; nothing takes the address of either member;
+- every struct holding the pair is made with both zero (``= {0}``, ``calloc``, ``memset(.., 0, ..)``,
+  an object of static storage) or by code that stores into the capacity member of what it made.
+Anything else (a buffer handed in from outside, a capacity doubled before the allocation succeeds,
+a copy of another struct's pointer) leaves the contract unproven, and the write is judged as before.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from .c_capacity_wp import Prover, Want, lin
+from .c_context import Ctx
+from .c_paths import cannot_be_negative
+from .c_tree import (
+    call_args,
+    callee_of,
+    enclosing_function,
+    line_of,
+    squash,
+    strip_expr,
+    text,
+    walk,
+)
+from .c_values import const_int
+from .values import Note
+
+_ALLOCATORS = {"malloc", "realloc", "calloc", "reallocarray"}
+_BYTE_POINTERS = {"char", "unsigned char", "signed char", "uint8_t", "int8_t", "u8", "void"}
+_UNSIGNED = {"size_t", "unsigned", "unsigned int", "unsigned long", "uint32_t", "uint64_t", "uint16_t", "u32"}
+
+
+def capacity_fits(ctx: Ctx, call: Node, dst: Node, n: Node, func: Node | None) -> Note | None:
+    """A note when writing ``n`` bytes at ``dst`` (``b->buf + b->len``, ``b->buf + off``) stays below
+    the capacity of a buffer that keeps the capacity contract."""
+    if func is None:
+        return None
+    split = _member_and_offset(ctx, dst, func)
+    if split is None:
+        return None
+    base, member, offset = split
+    cap = capacity_member(ctx, member)
+    if cap is None:
+        return None
+    length = lin(ctx, n, func)
+    if length is None:
+        return None
+    small = (dict(offset[0]), offset[1])
+    for k, v in length[0].items():
+        small[0][k] = small[0].get(k, 0) + v
+    want = Want(({k: v for k, v in small[0].items() if v}, small[1] + length[1]), ({f"{base}{cap}": 1}, 0))
+    if any(c < 0 for c in want.small[0].values()):
+        return None
+    prover = Prover(ctx, lambda atom, at, f: nonnegative(ctx, atom, at, f))
+    check = prover.holds(want, call, func)
+    if check is None:
+        return None
+    return ctx.note(
+        check,
+        f"the `{text(n)}` bytes written at `{text(dst)}` stay within `{base}{cap}` (so the check or grow "
+        f"step at line {line_of(check)} shows), and every store of this file keeps `{member}` pointing to at "
+        f"least `{cap}` bytes",
+        "guard",
+    )
+
+
+def _member_and_offset(ctx: Ctx, dst: Node, func: Node) -> tuple[str, str, tuple[dict[str, int], int]] | None:
+    """(``b->``, ``buf``, offset) for ``b->buf + off`` / ``b->buf`` / ``&b->buf[off]``."""
+    e = strip_expr(dst)
+    offset: tuple[dict[str, int], int] = ({}, 0)
+    if e.type == "pointer_expression" and text(e.child_by_field_name("operator")) == "&":
+        inner = strip_expr(e.child_by_field_name("argument") or e)
+        if inner.type != "subscript_expression":
+            return None
+        idx = lin(ctx, inner.child_by_field_name("index"), func)
+        if idx is None:
+            return None
+        e, offset = strip_expr(inner.child_by_field_name("argument") or inner), idx
+    elif e.type == "binary_expression" and text(e.child_by_field_name("operator")) == "+":
+        right = lin(ctx, e.child_by_field_name("right"), func)
+        if right is None:
+            return None
+        e, offset = strip_expr(e.child_by_field_name("left") or e), right
+    if e.type != "field_expression":
+        return None
+    field = e.child_by_field_name("field")
+    arg = e.child_by_field_name("argument")
+    if field is None or arg is None:
+        return None
+    base = squash(text(arg)) + text(e.child_by_field_name("operator"))
+    return base, text(field), offset
+
+
+def capacity_member(ctx: Ctx, member: str) -> str | None:
+    """The member keeping the capacity of the buffer member ``member`` under the file's contract."""
+    key = ("capacity_member", ctx.path, member)
+    if key in ctx.memo:
+        got = ctx.memo[key]
+        return got if isinstance(got, str) else None
+    found = _find_capacity(ctx, member)
+    ctx.memo[key] = found
+    return found
+
+
+def _find_capacity(ctx: Ctx, member: str) -> str | None:
+    root = ctx.parsed.tree.root_node
+    for struct in walk(root):
+        if struct.type != "field_declaration_list":
+            continue
+        fields = _fields(struct)
+        if fields.get(member, ("", False))[1] is False or fields[member][0] not in _BYTE_POINTERS:
+            continue
+        for cap, (typ, pointer) in fields.items():
+            if cap == member or pointer or typ not in _UNSIGNED | {"int", "long"}:
+                continue
+            if _contract(ctx, root, member, cap, _type_names(struct)):
+                return cap
+    return None
+
+
+def _fields(body: Node) -> dict[str, tuple[str, bool]]:
+    """Member name -> (its type's words, whether it is a pointer)."""
+    out: dict[str, tuple[str, bool]] = {}
+    for decl in body.named_children:
+        if decl.type != "field_declaration":
+            continue
+        typ = decl.child_by_field_name("type")
+        words = " ".join(
+            text(c)
+            for c in decl.children
+            if c.type in {"primitive_type", "sized_type_specifier", "type_identifier"}
+        )
+        name = " ".join(words.split()) or text(typ)
+        for d in decl.children_by_field_name("declarator"):
+            pointer = d.type == "pointer_declarator"
+            inner = d
+            while inner.type in {"pointer_declarator", "array_declarator"}:
+                nxt = inner.child_by_field_name("declarator")
+                if nxt is None:
+                    break
+                inner = nxt
+            if inner.type == "field_identifier" and d.type != "array_declarator":
+                out[text(inner)] = (name, pointer)
+    return out
+
+
+def _type_names(body: Node) -> set[str]:
+    """``struct strbuf`` and the typedef names of the struct whose member list is ``body``."""
+    spec = body.parent
+    names: set[str] = set()
+    if spec is None:
+        return names
+    tag = spec.child_by_field_name("name")
+    if tag is not None:
+        names.add(f"struct {text(tag)}")
+    outer = spec.parent
+    if outer is not None and outer.type == "type_definition":
+        for d in outer.children_by_field_name("declarator"):
+            names.add(text(d))
+    if tag is not None:
+        for n in ctx_root(body).named_children:
+            if (
+                n.type == "type_definition"
+                and squash(text(n.child_by_field_name("type"))) == f"struct{text(tag)}"
+            ):
+                names.update(text(d) for d in n.children_by_field_name("declarator"))
+    return names
+
+
+def ctx_root(n: Node) -> Node:
+    while n.parent is not None:
+        n = n.parent
+    return n
+
+
+def _contract(ctx: Ctx, root: Node, member: str, cap: str, types: set[str]) -> bool:
+    """Every store of the file keeps ``member`` pointing to at least ``cap`` bytes."""
+    paired: set[int] = set()
+    for n in walk(root):
+        if n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
+            arg = strip_expr(n.child_by_field_name("argument") or n)
+            if arg.type == "field_expression" and text(arg.child_by_field_name("field")) in {member, cap}:
+                return False
+        if n.type == "update_expression":
+            arg = strip_expr(n.child_by_field_name("argument") or n)
+            if arg.type == "field_expression" and text(arg.child_by_field_name("field")) in {member, cap}:
+                return False
+        if n.type != "assignment_expression":
+            continue
+        left = strip_expr(n.child_by_field_name("left") or n)
+        if left.type != "field_expression":
+            continue
+        field = text(left.child_by_field_name("field"))
+        if field == member and _other_type(left, types, root):
+            continue
+        if field == member:
+            got = _pointer_store(ctx, n, left, cap)
+            if got is None:
+                return False
+            paired.update(got)
+    for n in walk(root):
+        if n.type != "assignment_expression":
+            continue
+        left = strip_expr(n.child_by_field_name("left") or n)
+        if left.type != "field_expression" or text(left.child_by_field_name("field")) != cap:
+            continue
+        if n.id in paired or _other_type(left, types, root):
+            continue
+        func = enclosing_function(n)
+        if (
+            text(n.child_by_field_name("operator")) != "="
+            or const_int(ctx, n.child_by_field_name("right"), func) != 0
+        ):
+            return False
+    return _made_zero(ctx, root, cap, types)
+
+
+def _other_type(member: Node, types: set[str], root: Node) -> bool:
+    """The struct ``member`` (``st->cap``) belongs to is declared of a type not in ``types``: a
+    parameter or local of the function, or a file-level variable (``struct kvstore *st``)."""
+    base = strip_expr(member.child_by_field_name("argument") or member)
+    if base.type != "identifier":
+        return False
+    name = text(base)
+    func = enclosing_function(member)
+    for scope in ([func] if func is not None else []) + [root]:
+        for n in walk(scope):
+            if n.type not in {"declaration", "parameter_declaration"}:
+                continue
+            if scope == root and enclosing_function(n) is not None:
+                continue
+            for d in n.children_by_field_name("declarator"):
+                inner: Node | None = d
+                while inner is not None and inner.type in {
+                    "init_declarator",
+                    "pointer_declarator",
+                    "array_declarator",
+                }:
+                    inner = inner.child_by_field_name("declarator")
+                if inner is not None and text(inner) == name:
+                    typ = squash(text(n.child_by_field_name("type")))
+                    return not any(squash(t) == typ for t in types)
+    return False
+
+
+def _pointer_store(ctx: Ctx, store: Node, left: Node, cap: str) -> set[int] | None:
+    """The capacity stores this store of the pointer member is paired with ({} for NULL with a zero
+    capacity), or None when it breaks the contract."""
+    func = enclosing_function(store)
+    block = store.parent.parent if store.parent is not None else None
+    if func is None or block is None or block.type != "compound_statement":
+        return None
+    base = squash(text(left.child_by_field_name("argument"))) + text(left.child_by_field_name("operator"))
+    stmts = [c for c in block.named_children if c.type != "comment"]
+    caps = [
+        (i, a)
+        for i, s in enumerate(stmts)
+        for a in walk(s)
+        if a.type == "assignment_expression"
+        and squash(text(strip_expr(a.child_by_field_name("left") or a))) == f"{base}{cap}"
+    ]
+    right = strip_expr(store.child_by_field_name("right") or store)
+    if right.type == "null" or text(right) in {"NULL", "0"}:
+        zero = [a for _i, a in caps if const_int(ctx, a.child_by_field_name("right"), func) == 0]
+        return {a.id for a in zero} if zero else None
+    size = _allocated(ctx, right, func, store)
+    if size is None:
+        return None
+    me = next((i for i, s in enumerate(stmts) if s.start_byte <= store.start_byte < s.end_byte), None)
+    if me is None:
+        return None
+    later = [(i, a) for i, a in caps if i > me]
+    if len(later) != 1:
+        return None
+    i, a = later[0]
+    between = stmts[me + 1 : i]
+    if any(
+        not (s.type == "expression_statement" and not any(c.type == "call_expression" for c in walk(s)))
+        and not (s.type == "if_statement" and s.child_by_field_name("alternative") is None and _exits(s))
+        for s in between
+    ):
+        return None  # only stores, or checks that leave (a failed allocation), between the two
+    stored = lin(ctx, a.child_by_field_name("right"), func)
+    if stored is None or stored != size or text(a.child_by_field_name("operator")) != "=":
+        return None
+    return {a.id}
+
+
+def _exits(s: Node) -> bool:
+    from .c_conditions import terminates
+
+    cons = s.child_by_field_name("consequence")
+    return cons is not None and terminates(cons)
+
+
+def _allocated(ctx: Ctx, right: Node, func: Node, store: Node) -> tuple[dict[str, int], int] | None:
+    """The bytes of the allocation ``right`` is (or a local set to one and checked not NULL before
+    ``store``), as a sum; None otherwise."""
+    from .c_conditions import comparisons, holding_conditions
+    from .c_tree import plain_definitions
+
+    call = right
+    if right.type == "identifier":
+        defs = plain_definitions(func, text(right))
+        if not defs or len(defs) != 1:
+            return None
+        call = strip_expr(defs[0][1])
+        name = text(right)
+        checked = any(
+            var == name and op == "!=" and (text(other) in {"NULL", "0", name})
+            for c, t, _w in holding_conditions(store)
+            for var, op, other in comparisons(c, t)
+        )
+        if not checked:
+            return None
+    if call.type != "call_expression" or callee_of(call) not in _ALLOCATORS:
+        return None
+    args = call_args(call)
+    name = callee_of(call)
+    size = args[1] if name == "realloc" and len(args) == 2 else args[0] if name == "malloc" and args else None
+    if name == "calloc" and len(args) == 2:
+        if const_int(ctx, args[0], func) == 1:
+            size = args[1]
+        elif const_int(ctx, args[1], func) == 1:
+            size = args[0]
+    return lin(ctx, size, func) if size is not None else None
+
+
+def _made_zero(ctx: Ctx, root: Node, cap: str, types: set[str], *, depth: int = 0) -> bool:
+    """Every object of the struct's types made in the file starts with both members zero, or the
+    function that makes it stores into its capacity member (or hands it to code that does); a struct
+    holding one as a member is checked the same way for that member."""
+    if depth > 2:
+        return False
+    for n in walk(root):
+        if n.type == "field_declaration" and _typed(n, types):
+            if any(d.type != "pointer_declarator" for d in n.children_by_field_name("declarator")):
+                body = n.parent
+                outer = _type_names(body) if body is not None else set()
+                field = next((text(d) for d in n.children_by_field_name("declarator")), "")
+                if not outer or not _made_zero(ctx, root, f"{field}.{cap}", outer, depth=depth + 1):
+                    return False
+            continue
+        if n.type == "call_expression" and callee_of(n) in {"malloc", "realloc", "reallocarray"}:
+            if _allocates(n, types, root):
+                target = _assigned_to(n)
+                if (
+                    callee_of(n) != "malloc"
+                    or target is None
+                    or not _sets_capacity(ctx, enclosing_function(n), target, cap)
+                ):
+                    return False
+            continue
+        if n.type != "declaration" or not _typed(n, types):
+            continue
+        static = n.parent == root or any(text(c) == "static" for c in n.children)
+        for d in n.children_by_field_name("declarator"):
+            if d.type == "pointer_declarator":
+                continue  # a pointer: what it points to is made elsewhere (allocations are checked)
+            if d.type == "init_declarator":
+                inner = d.child_by_field_name("declarator")
+                if inner is not None and inner.type == "pointer_declarator":
+                    continue
+                value = d.child_by_field_name("value")
+                if value is None or not _all_zero(value):
+                    return False
+                continue
+            if d.type == "array_declarator" and not static:
+                return False  # an array of them: each would need its own start
+            if static:
+                continue
+            func = enclosing_function(n)
+            if func is None or not _sets_capacity(ctx, func, text(d), cap):
+                return False
+    return True
+
+
+def _typed(decl: Node, types: set[str]) -> bool:
+    typ = squash(text(decl.child_by_field_name("type")))
+    return any(squash(t) == typ for t in types)
+
+
+def _allocates(call: Node, types: set[str], root: Node) -> bool:
+    """The allocation is sized by one of ``types`` (``sizeof(struct strbuf)``, ``sizeof *sb`` with
+    ``sb`` declared a pointer to one)."""
+    from .c_values import declared_type
+
+    for n in walk(call):
+        if n.type != "sizeof_expression":
+            continue
+        inner = squash(text(n)).removeprefix("sizeof").strip("()")
+        if any(squash(t) == inner for t in types):
+            return True
+        name = inner.lstrip("*").split("[")[0].strip("()")
+        if inner.startswith("*") or "[" in inner:
+            t = declared_type(name, enclosing_function(call), root)
+            if t is not None and any(squash(x) == squash(t.replace("*", "")) for x in types):
+                return True
+    return False
+
+
+def _assigned_to(call: Node) -> str | None:
+    """The variable an allocation is stored into (``sb = malloc(..)``, ``T *sb = malloc(..)``)."""
+    cur = call.parent
+    while cur is not None and cur.type in {"cast_expression", "parenthesized_expression"}:
+        cur = cur.parent
+    if cur is None:
+        return None
+    if cur.type == "assignment_expression":
+        return squash(text(strip_expr(cur.child_by_field_name("left") or cur)))
+    if cur.type == "init_declarator":
+        d = cur.child_by_field_name("declarator")
+        while d is not None and d.type == "pointer_declarator":
+            d = d.child_by_field_name("declarator")
+        return text(d) if d is not None else None
+    return None
+
+
+def _zeroed_allocation(ctx: Ctx, value: Node, decl: Node) -> bool:
+    v = strip_expr(value)
+    return v.type == "call_expression" and callee_of(v) == "calloc"
+
+
+def _all_zero(value: Node) -> bool:
+    """An initialiser list of zeros and NULLs only (``{0}``, ``{ NULL, 0, 0 }``, ``{ .s = NULL }``,
+    ``{}``): members not named start at zero too."""
+    if value.type != "initializer_list":
+        return False
+    for c in value.named_children:
+        v = c.child_by_field_name("value") if c.type == "initializer_pair" else c
+        if v is None:
+            return False
+        if v.type == "initializer_list":
+            if not _all_zero(v):
+                return False
+        elif not (text(v) in {"0", "NULL", "0UL", "0U", "false"} or v.type == "null"):
+            return False
+    return True
+
+
+def _sets_capacity(ctx: Ctx, func: Node | None, name: str, cap: str) -> bool:
+    """The first use of the object ``name`` in ``func`` zeroes it (``memset(&name, 0, ..)``), stores
+    into its capacity member (``name.cap = ..``, ``name->cap = ..``), or hands it to a function of
+    this file that does so to its parameter (``sb_init(&sb)``)."""
+    if func is None:
+        return False
+    uses = [
+        n
+        for n in walk(func)
+        if n.type == "identifier"
+        and text(n) == name
+        and (
+            n.parent is None or n.parent.type not in {"init_declarator", "declaration", "pointer_declarator"}
+        )
+    ]
+    if not uses:
+        return False
+    first = min(uses, key=lambda n: n.start_byte)
+    cur: Node | None = first
+    while cur is not None and cur != func:
+        if cur.type == "call_expression":
+            args = call_args(cur)
+            if callee_of(cur) == "memset":
+                if (
+                    args
+                    and squash(text(args[0])).lstrip("&") == name
+                    and len(args) > 1
+                    and text(args[1]) == "0"
+                ):
+                    return True
+            elif any(
+                squash(text(a)).lstrip("&") == name and _init_function(ctx, callee_of(cur), i, cap)
+                for i, a in enumerate(args)
+            ):
+                return True
+        if cur.type == "assignment_expression":
+            left = squash(text(strip_expr(cur.child_by_field_name("left") or cur)))
+            if left in {f"{name}.{cap}", f"{name}->{cap}"}:
+                return True
+            if (
+                left == name
+                and strip_expr(cur.child_by_field_name("right") or cur).type == "compound_literal_expression"
+            ):
+                return True
+        if cur.type in {"expression_statement", "declaration"}:
+            break
+        cur = cur.parent
+    return False
+
+
+def _init_function(ctx: Ctx, callee: str, i: int, cap: str) -> bool:
+    """The function ``callee`` starts by zeroing its parameter ``i`` or storing into its members, the
+    capacity among them, before anything else reads it (``sb->buf = NULL; sb->len = sb->cap = 0;``)."""
+    from .c_tree import func_name, param_names
+
+    for f in ctx.parsed.tree.root_node.named_children:
+        if f.type != "function_definition" or func_name(f) != callee:
+            continue
+        params = param_names(f)
+        body = f.child_by_field_name("body")
+        if i >= len(params) or body is None:
+            return False
+        p = params[i]
+        for st in body.named_children:
+            if not any(n.type == "identifier" and text(n) == p for n in walk(st)):
+                continue
+            e = st.named_children[0] if st.type == "expression_statement" and st.named_children else None
+            if e is None:
+                return False
+            if e.type == "call_expression" and callee_of(e) == "memset":
+                args = call_args(e)
+                return bool(args) and squash(text(args[0])) == p and len(args) > 1 and text(args[1]) == "0"
+            stores: list[str] = []
+            while e is not None and e.type == "assignment_expression":
+                stores.append(squash(text(strip_expr(e.child_by_field_name("left") or e))))
+                e = strip_expr(e.child_by_field_name("right") or e)
+            if not stores or any(not x.startswith(f"{p}->") for x in stores):
+                return False
+            if e is not None and any(n.type == "identifier" and text(n) == p for n in walk(e)):
+                return False
+            if f"{p}->{cap}" in stores:
+                return True
+        return False
+    return False
+
+
+def nonnegative(ctx: Ctx, atom: str, at: Node, func: Node) -> bool:
+    """A variable added by a check is never negative: an unsigned type, or shown so by the paths."""
+    if "->" in atom or "." in atom:
+        member = atom.replace("->", ".").rsplit(".", 1)[-1]
+        return _member_unsigned(ctx, member)
+    from .c_values import declared_type
+
+    t = declared_type(atom, func, ctx.parsed.tree.root_node)
+    if t is not None and t.replace("const ", "").strip() in _UNSIGNED:
+        return True
+    ident = next((n for n in walk(func) if n.type == "identifier" and text(n) == atom), None)
+    return ident is not None and cannot_be_negative(ctx, ident, at, func)
+
+
+def _member_unsigned(ctx: Ctx, member: str) -> bool:
+    found = False
+    for body in walk(ctx.parsed.tree.root_node):
+        if body.type != "field_declaration_list":
+            continue
+        fields = _fields(body)
+        if member in fields:
+            if fields[member][1] or fields[member][0] not in _UNSIGNED:
+                return False
+            found = True
+    return found

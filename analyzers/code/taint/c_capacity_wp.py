@@ -1,0 +1,548 @@
+"""Does ``want <= bound`` hold where a statement runs? A backward walk over the statements before it
+(a weakest precondition over sums of variables and members): stores into a variable of the sum put
+their value in its place (``off = st->len``, ``sb->cap = ncap``), a check that leaves (``if (len + n +
+1 > cap) return -1;``) or a loop that runs until it is false (``while (ncap < need) ncap *= 2;``) proves
+it when its negation says as much, a check whose body grows the buffer (``if (need > cap) { ... }``)
+must prove it on both paths, and a helper whose failure makes the caller leave (``if (sb_reserve(sb, n)
+!= 0) return -1;``) proves it when each of the helper's successful returns does, its parameters
+standing for the caller's arguments. Anything else that may change a variable of the sum (a call
+handed the struct, a store through a pointer, a loop around the write) ends the walk unproven.
+
+Sums are of atoms (a variable or a member, by its text) with integer coefficients. A check proves a
+want only when their difference is a constant of the right sign; a check on sums with a subtracted
+part is not used (unsigned subtraction may wrap), and every variable a check adds must not be negative
+(the caller guarantees it is not, for the sizes of objects, which stay below half the address space).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from .c_conditions import atoms, terminates
+from .c_context import Ctx
+from .c_tree import call_args, callee_of, func_name, line_of, param_names, squash, strip_expr, text, walk
+from .c_values import const_int
+
+Lin = tuple[dict[str, int], int]
+MAX_HELPER_DEPTH = 1
+MAX_STEPS = 200
+
+
+@dataclass(frozen=True)
+class Want:
+    """``small <= big`` (both sums)."""
+
+    small: Lin
+    big: Lin
+
+    def put(self, atom: str, value: Lin) -> Want:
+        return Want(_put(self.small, atom, value), _put(self.big, atom, value))
+
+    def atoms(self) -> set[str]:
+        return set(self.small[0]) | set(self.big[0])
+
+
+def lin(ctx: Ctx, node: Node | None, func: Node | None) -> Lin | None:
+    """``node`` as a sum of atoms times constants plus a constant (casts and parentheses dropped)."""
+    if node is None:
+        return None
+    e = strip_expr(node)
+    value = const_int(ctx, e, func)
+    if value is not None:
+        return {}, value
+    if e.type in {"identifier", "field_expression"}:
+        return {squash(text(e)): 1}, 0
+    if e.type != "binary_expression":
+        return None
+    op = text(e.child_by_field_name("operator"))
+    left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+    if op in {"+", "-"}:
+        a, b = lin(ctx, left, func), lin(ctx, right, func)
+        if a is None or b is None:
+            return None
+        return _add(a, b if op == "+" else _scale(b, -1))
+    if op == "*":
+        for x, y in ((left, right), (right, left)):
+            k = const_int(ctx, y, func)
+            got = lin(ctx, x, func) if k is not None else None
+            if got is not None and k is not None:
+                return _scale(got, k)
+    return None
+
+
+def _add(a: Lin, b: Lin) -> Lin:
+    out = dict(a[0])
+    for k, v in b[0].items():
+        out[k] = out.get(k, 0) + v
+    return {k: v for k, v in out.items() if v}, a[1] + b[1]
+
+
+def _scale(a: Lin, k: int) -> Lin:
+    return {v: c * k for v, c in a[0].items() if c * k}, a[1] * k
+
+
+def _put(a: Lin, atom: str, value: Lin) -> Lin:
+    k = a[0].get(atom, 0)
+    if not k:
+        return a
+    rest = ({v: c for v, c in a[0].items() if v != atom}, a[1])
+    return _add(rest, _scale(value, k))
+
+
+def _entails(fact: Want, want: Want) -> bool:
+    """``fact`` (small <= big) makes ``want`` hold: want.big - want.small - (fact.big - fact.small) is a
+    constant >= 0."""
+    diff = _add(_add(want.big, _scale(want.small, -1)), _scale(_add(fact.big, _scale(fact.small, -1)), -1))
+    return not diff[0] and diff[1] >= 0
+
+
+@dataclass
+class Prover:
+    """Proves wants in one file; ``nonnegative(atom, at, func)`` says a variable added by a check is
+    never negative there."""
+
+    ctx: Ctx
+    nonnegative: Callable[[str, Node, Node], bool]
+    steps: int = 0
+
+    def holds(self, want: Want, at: Node, func: Node, depth: int = 0) -> Node | None:
+        """The check that makes ``want`` hold where ``at`` (a statement or expression) runs, or None."""
+        stmt, block = _statement_of(at, func)
+        if stmt is None or block is None:
+            return None
+        child, cur = at, at.parent
+        while cur is not None and cur != block:  # conditions ``at`` runs under inside its statement
+            if cur.type == "if_statement":
+                cond = cur.child_by_field_name("condition")
+                truth = cur.child_by_field_name("consequence") == child
+                if cond is not None and child != cond:
+                    for fact in self._facts(cond, truth, func, depth):
+                        if _entails(fact, want):
+                            return cond
+            child, cur = cur, cur.parent
+        return self._before(want, block, stmt, func, depth)
+
+    def _before(self, want: Want, block: Node, stmt: Node, func: Node, depth: int) -> Node | None:
+        """Prove ``want`` right before ``stmt`` of ``block``, walking back and up."""
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            return None
+        stmts = [c for c in block.named_children if c.type != "comment"]
+        idx = next((i for i, s in enumerate(stmts) if s == stmt), None)
+        if idx is None:
+            return None
+        cur = want
+        for s in reversed(stmts[:idx]):
+            got = self._through(cur, s, func, depth)
+            if isinstance(got, Node):
+                return got
+            if got is None:
+                return None
+            cur = got
+        return self._up(cur, block, func, depth)
+
+    def _up(self, want: Want, block: Node, func: Node, depth: int) -> Node | None:
+        """At the start of ``block``: a condition it runs under, then the statements before it."""
+        parent = block.parent
+        if parent is None or parent == func:
+            return None
+        if parent.type == "if_statement":
+            cond = parent.child_by_field_name("condition")
+            truth = parent.child_by_field_name("consequence") == block
+            if cond is not None:
+                for fact in self._facts(cond, truth, func, depth):
+                    if _entails(fact, want):
+                        return cond
+            outer, stmt = parent.parent, parent
+        elif parent.type == "else_clause" and parent.parent is not None:
+            cond = parent.parent.child_by_field_name("condition")
+            if cond is not None:
+                for fact in self._facts(cond, False, func, depth):
+                    if _entails(fact, want):
+                        return cond
+            outer, stmt = parent.parent.parent, parent.parent
+        elif (
+            parent.type in {"while_statement", "for_statement"}
+            and parent.child_by_field_name("body") == block
+        ):
+            cond = parent.child_by_field_name("condition")
+            if cond is not None:  # tested right before each round starts
+                for fact in self._facts(cond, True, func, depth):
+                    if _entails(fact, want):
+                        return cond
+            return None  # otherwise its rounds may change what the want names
+        else:
+            return None
+        if outer is None or outer.type != "compound_statement":
+            return None
+        return self._before(want, outer, stmt, func, depth)
+
+    def _through(self, want: Want, s: Node, func: Node, depth: int) -> Want | Node | None:
+        """The want before ``s`` (a Want), the check that proves it (a Node), or None: unknown."""
+        t = s.type
+        if t == "if_statement":
+            return self._if(want, s, func, depth)
+        if t == "while_statement":
+            cond = s.child_by_field_name("condition")
+            body = s.child_by_field_name("body")
+            if cond is None or body is None or any(n.type == "break_statement" for n in walk(body)):
+                return None
+            if cond is not None:
+                for fact in self._facts(cond, False, func, depth):
+                    if _entails(fact, want):
+                        return s  # leaves only when its condition is false
+            return None if _changes(body, want.atoms()) else want
+        if t == "declaration":
+            cur: Want | None = want
+            for d in reversed(s.named_children):
+                if d.type != "init_declarator" or cur is None:
+                    continue
+                name = squash(text(d.child_by_field_name("declarator")))
+                value_node = d.child_by_field_name("value")
+                if name in cur.atoms():
+                    value = lin(self.ctx, value_node, func)
+                    if value is None:
+                        return None
+                    cur = cur.put(name, value)
+                if value_node is not None:
+                    cur = self._expression(cur, value_node, func)  # `tag = src[pos++]` moves pos
+            return cur
+        if t == "expression_statement" and s.named_children:
+            return self._expression(want, s.named_children[0], func)
+        if t in {"return_statement", "break_statement", "continue_statement", "goto_statement"}:
+            return None  # not on the path (a statement before ``at`` that leaves: unreachable here)
+        return None if _changes(s, want.atoms()) else want
+
+    def _expression(self, want: Want, e: Node, func: Node) -> Want | None:
+        e = strip_expr(e)
+        if e.type == "assignment_expression":
+            left = squash(stripped(e.child_by_field_name("left")))
+            op = text(e.child_by_field_name("operator"))
+            right = e.child_by_field_name("right")
+            if left in want.atoms():
+                value = lin(self.ctx, right, func)
+                if value is None or op not in {"=", "+=", "-="}:
+                    return None
+                if op != "=":
+                    value = _add(({left: 1}, 0), value if op == "+=" else _scale(value, -1))
+                if right is not None and _changes(right, want.atoms()):
+                    return None
+                return want.put(left, value)
+        if e.type == "update_expression":
+            arg = squash(stripped(e.child_by_field_name("argument")))
+            if arg in want.atoms():
+                return want.put(arg, ({arg: 1}, 1 if "++" in text(e) else -1))
+        steps = [
+            n
+            for n in walk(e)
+            if n.type == "update_expression"
+            and squash(stripped(n.child_by_field_name("argument"))) in want.atoms()
+        ]
+        if len(steps) == 1 and e.type not in {"assignment_expression", "update_expression"}:
+            arg = squash(stripped(steps[0].child_by_field_name("argument")))
+            rest = want.put(arg, ({arg: 1}, 1 if "++" in text(steps[0]) else -1))
+            others = {a for a in want.atoms() if a != arg}
+            return None if _changes(e, others) else rest  # `src[pos++]`: one step of pos
+        return None if _changes(e, want.atoms()) else want
+
+    def _if(self, want: Want, s: Node, func: Node, depth: int) -> Want | Node | None:
+        cond = s.child_by_field_name("condition")
+        cons = s.child_by_field_name("consequence")
+        alt = s.child_by_field_name("alternative")
+        if cond is None or cons is None:
+            return None
+        if alt is None and terminates(cons):
+            for fact in self._facts(cond, False, func, depth):
+                if _entails(fact, want):
+                    return cond
+            for a, t in atoms(cond, False):
+                got = _helper_success(self.ctx, a, t, func, _previous(s))
+                if got is not None and self.helper_proves(want, got[0], got[1], depth):
+                    return cond
+            return None if _changes(s, want.atoms()) else want
+        if alt is None and not _changes(s, want.atoms()):
+            return want
+        if alt is not None:
+            return None
+        # a body that grows: the want must hold on both paths, each proven on its own
+        skip = next((True for fact in self._facts(cond, False, func, depth) if _entails(fact, want)), False)
+        if not skip:
+            return None
+        body = cons if cons.type == "compound_statement" else None
+        if body is None:
+            return None
+        last = [c for c in body.named_children if c.type != "comment"]
+        if not last:
+            return None
+        into = self._within(want, body, func, depth)
+        return cond if into is not None else None
+
+    def _within(self, want: Want, body: Node, func: Node, depth: int) -> Node | None:
+        """Prove ``want`` at the end of ``body`` (the body of a check), from its statements and its
+        condition."""
+        stmts = [c for c in body.named_children if c.type != "comment"]
+        cur = want
+        for s in reversed(stmts):
+            got = self._through(cur, s, func, depth)
+            if isinstance(got, Node):
+                return got
+            if got is None:
+                return None
+            cur = got
+        parent = body.parent
+        cond = parent.child_by_field_name("condition") if parent is not None else None
+        if cond is None:
+            return None
+        return next((cond for fact in self._facts(cond, True, func, depth) if _entails(fact, cur)), None)
+
+    def _facts(self, cond: Node, truth: bool, func: Node, depth: int) -> list[Want]:
+        """What ``cond`` having the value ``truth`` says, as ``small <= big`` sums."""
+        out: list[Want] = []
+        for a, t in atoms(cond, truth):
+            if a.type != "binary_expression":
+                continue
+            op = text(a.child_by_field_name("operator"))
+            left, right = a.child_by_field_name("left"), a.child_by_field_name("right")
+            if op not in {"<", "<=", ">", ">="} or left is None or right is None:
+                continue
+            if not t:
+                op = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}[op]
+            lo, hi = (left, right) if op in {"<", "<="} else (right, left)
+            small, big = lin(self.ctx, lo, func), lin(self.ctx, hi, func)
+            if small is None or big is None:
+                continue
+            if any(c < 0 for c in small[0].values()):
+                continue
+            minus = ({v: -c for v, c in big[0].items() if c < 0}, 0)
+            if minus[0]:
+                # `count > n - pos` false: count + pos <= n, when n - pos does not wrap (pos <= n)
+                plus = ({v: c for v, c in big[0].items() if c > 0}, big[1])
+                if depth >= MAX_HELPER_DEPTH + 1 or self.holds(Want(minus, plus), a, func, depth + 1) is None:
+                    continue
+                small, big = _add(small, minus), plus
+            if not all(self.nonnegative(v, a, func) for v in (*small[0], *big[0])):
+                continue
+            if op in {"<", ">"}:
+                small = _add(small, ({}, 1))
+            out.append(self._expanded(Want(small, big), a, func))
+        return out
+
+    def _expanded(self, fact: Want, at: Node, func: Node) -> Want:
+        """``fact`` with each local it names that is set once, before ``at``, to a sum whose variables
+        nothing changes between there and ``at`` (nor in a loop around ``at`` only), put as that sum
+        (``need`` for ``size_t need = sb->len + add + 1;``)."""
+        from .c_tree import plain_definitions
+
+        out = fact
+        for atom in sorted(fact.atoms()):
+            if "->" in atom or "." in atom or atom in param_names(func):
+                continue
+            defs = plain_definitions(func, atom)
+            if defs is None or len(defs) != 1:
+                continue
+            d, value = defs[0]
+            got = lin(self.ctx, value, func)
+            if got is None or d.end_byte > at.start_byte:
+                continue
+            span_end = at.end_byte
+            loop = at.parent
+            while loop is not None and loop != func:
+                if (
+                    loop.type in {"while_statement", "for_statement", "do_statement"}
+                    and loop.start_byte > d.end_byte
+                ):
+                    span_end = max(span_end, loop.end_byte)
+                loop = loop.parent
+            names = set(got[0])
+            between = [n for n in walk(func) if n.start_byte >= d.end_byte and n.end_byte <= span_end]
+            if any(
+                _changes(n, names)
+                for n in between
+                if n.parent is None or n.parent.end_byte > span_end or n.parent.start_byte < d.end_byte
+            ):
+                continue
+            out = out.put(atom, got)
+        return out
+
+    def helper_proves(
+        self, want: Want, call: Node, success: Callable[[int | None], bool], depth: int
+    ) -> bool:
+        """Every return of the helper ``call`` calls that ``success`` accepts (by its constant value;
+        None: not a constant) proves ``want`` said of the caller's arguments."""
+        if depth >= MAX_HELPER_DEPTH:
+            return False
+        name = callee_of(call)
+        found = [
+            n
+            for n in self.ctx.parsed.tree.root_node.named_children
+            if n.type == "function_definition" and func_name(n) == name
+        ]
+        if len(found) != 1:
+            return False
+        helper = found[0]
+        params = param_names(helper)
+        args = call_args(call)
+        if len(params) != len(args):
+            return False
+        mapped = _to_params(want, params, args)
+        if mapped is None or _assigned(helper, set(params)):
+            return False
+        returns = [n for n in walk(helper) if n.type == "return_statement"]
+        ok = False
+        for r in returns:
+            value = r.named_children[0] if r.named_children else None
+            if not success(const_int(self.ctx, value, helper) if value is not None else None):
+                continue
+            if self.holds(mapped, r, helper, depth + 1) is None:
+                return False
+            ok = True
+        return ok
+
+
+_RELATIONS: dict[str, Callable[[int, int], bool]] = {
+    "==": lambda v, k: v == k,
+    "!=": lambda v, k: v != k,
+    "<": lambda v, k: v < k,
+    "<=": lambda v, k: v <= k,
+    ">": lambda v, k: v > k,
+    ">=": lambda v, k: v >= k,
+}
+_NEGATED = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
+
+
+def _previous(s: Node) -> Node | None:
+    prev = s.prev_named_sibling
+    while prev is not None and prev.type == "comment":
+        prev = prev.prev_named_sibling
+    return prev
+
+
+def _status_call(v: Node, prev: Node | None) -> Node | None:
+    """The call whose result the statement ``prev`` right before the check stores into the local
+    ``v`` (``lzd_status st = lzd_reserve(&d->out, n);``, ``st = grow(b, n);``)."""
+    if prev is None or v.type != "identifier":
+        return None
+    value: Node | None = None
+    for n in walk(prev):
+        if n.type == "init_declarator" and text(n.child_by_field_name("declarator")) == text(v):
+            value = n.child_by_field_name("value")
+        elif n.type == "assignment_expression" and stripped(n.child_by_field_name("left")) == text(v):
+            value = n.child_by_field_name("right") if text(n.child_by_field_name("operator")) == "=" else None
+    call = strip_expr(value) if value is not None else None
+    return call if call is not None and call.type == "call_expression" else None
+
+
+def _helper_success(
+    ctx: Ctx, a: Node, truth: bool, func: Node, prev: Node | None = None
+) -> tuple[Node, Callable[[int | None], bool]] | None:
+    """A call whose value ``a`` having ``truth`` constrains (``sb_grow(sb, n) != 0`` false: it returned
+    0; ``!grow(...)`` false: not 0; ``st != OK`` false, ``st`` set by the statement ``prev`` before the
+    check), and which of its constant returns are those; a return that is no constant always counts
+    (it may be one of them)."""
+    e = strip_expr(a)
+    held = _status_call(e, prev)
+    if held is not None:
+        e = held
+    if e.type == "call_expression":
+        return e, (lambda v: v is None or (v != 0) == truth)
+    if e.type != "binary_expression":
+        return None
+    op = text(e.child_by_field_name("operator"))
+    left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+    if op not in _RELATIONS or left is None or right is None:
+        return None
+    call = strip_expr(left)
+    call = _status_call(call, prev) or call
+    k = const_int(ctx, right, func)
+    if call.type != "call_expression" or k is None:
+        return None
+    rel = _RELATIONS[op if truth else _NEGATED[op]]
+    return call, (lambda v: v is None or rel(v, k))
+
+
+def stripped(node: Node | None) -> str:
+    return text(strip_expr(node)) if node is not None else ""
+
+
+def _to_params(want: Want, params: list[str], args: list[Node]) -> Want | None:
+    """``want`` said of the helper's parameters: an atom that is an argument (``n``) or a member of one
+    (``sb->len``, ``b.len`` for ``&b``) becomes the parameter's; other atoms: None."""
+    names: dict[str, str] = {}
+    for p, a in zip(params, args, strict=True):
+        e = strip_expr(a)
+        if e.type == "pointer_expression" and text(e.child_by_field_name("operator")) == "&":
+            inner = e.child_by_field_name("argument")
+            if inner is not None:
+                names[squash(text(inner)) + "."] = p + "->"
+            continue
+        names[squash(text(e))] = p
+        names[squash(text(e)) + "->"] = p + "->"
+    out = want
+    for atom in sorted(want.atoms()):
+        new = names.get(atom)
+        if new is None:
+            for prefix, to in names.items():
+                if prefix.endswith((".", "->")) and atom.startswith(prefix):
+                    new = to + atom[len(prefix) :]
+                    break
+        if new is None:
+            return None
+        out = out.put(atom, ({new: 1}, 0))
+    return out
+
+
+def _assigned(func: Node, names: set[str]) -> bool:
+    for n in walk(func):
+        if n.type == "assignment_expression" and stripped(n.child_by_field_name("left")) in names:
+            return True
+        if n.type == "update_expression" and stripped(n.child_by_field_name("argument")) in names:
+            return True
+    return False
+
+
+def _changes(node: Node, names: set[str]) -> bool:
+    """``node`` may change one of ``names`` (atoms): a store or step of it, its address taken, a call
+    handed the struct whose member it is (or a pointer to it), a store through any pointer."""
+    bases = {n.split("->")[0].split(".")[0] for n in names if "->" in n or "." in n}
+    for n in walk(node):
+        if n.type == "assignment_expression":
+            left = strip_expr(n.child_by_field_name("left") or n)
+            if squash(text(left)) in names or (
+                left.type == "pointer_expression" and squash(text(left)).lstrip("*") in bases
+            ):
+                return True
+            if left.type == "field_expression" and squash(text(left)) in names:
+                return True
+        elif n.type == "update_expression":
+            if squash(stripped(n.child_by_field_name("argument"))) in names:
+                return True
+        elif n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
+            arg = squash(stripped(n.child_by_field_name("argument")))
+            if arg in names or arg in bases:
+                return True
+        elif n.type == "call_expression":
+            for a in call_args(n):
+                e = strip_expr(a)
+                if e.type == "pointer_expression" and text(e.child_by_field_name("operator")) == "&":
+                    e = strip_expr(e.child_by_field_name("argument") or e)
+                if squash(text(e)) in bases:
+                    return True
+    return False
+
+
+def _statement_of(at: Node, func: Node) -> tuple[Node | None, Node | None]:
+    """The statement holding ``at`` and the block it is in."""
+    cur: Node | None = at
+    while cur is not None and cur != func:
+        parent = cur.parent
+        if parent is not None and parent.type == "compound_statement":
+            return cur, parent
+        cur = parent
+    return None, None
+
+
+def where(node: Node) -> str:
+    return f"line {line_of(node)}"
