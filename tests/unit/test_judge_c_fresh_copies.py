@@ -89,6 +89,36 @@ size_t f(struct entry *e, const char *s, size_t k)
         "not",
     ),
     (
+        "kept-in-a-local-array-while-other-code-runs",
+        """void note(void);
+size_t f(const char *s)
+{
+    const char *parts[2];
+    char *v = strdup(s);
+    if (v == NULL) return 0;
+    parts[0] = v;
+    parts[1] = "x";
+    note();
+    return strlen(v); /* <- */
+}""",
+        "FP",
+    ),
+    (
+        "local-array-handed-on",
+        """void mangle(const char **parts);
+size_t f(const char *s)
+{
+    const char *parts[2];
+    char *v = strdup(s);
+    if (v == NULL) return 0;
+    parts[0] = v;
+    parts[1] = "x";
+    mangle(parts);
+    return strlen(v); /* <- */
+}""",
+        "not",
+    ),
+    (
         "fresh-released",
         """size_t f(const char *s)
 {

@@ -558,11 +558,20 @@ def _nul_kept(ctx: Ctx, func: Node, ours: set[str], depth: int = 0) -> bool:
     if escapes:
         stored = min(n.end_byte for n in escapes)
         kept_in = {squash(text(strip_expr(n.child_by_field_name("left") or n))) for n in escapes}
+        held = {_local_holder(func, n) for n in escapes}
+        inside = None not in held  # stored only into this function's own arrays or structs (`parts[2] = key`)
         for n in walk(func):
+            if (
+                n.type == "call_expression"
+                and not known_library(ctx.callee(n))
+                and (
+                    any(pointer_base(a) in held for a in call_args(n))
+                    or (not inside and n.start_byte >= stored)
+                )
+            ):
+                return False  # unknown code that may reach the stored copy (or the local holding it)
             if n.start_byte < stored:
                 continue
-            if n.type == "call_expression" and not known_library(ctx.callee(n)):
-                return False
             target = store_target(n) if n.type in {"assignment_expression", "update_expression"} else None
             lhs = strip_expr(target) if target is not None else None
             if lhs is not None and lhs.type in {"subscript_expression", "pointer_expression"}:
@@ -598,6 +607,33 @@ def _nul_kept(ctx: Ctx, func: Node, ours: set[str], depth: int = 0) -> bool:
             ):
                 return False
     return True
+
+
+def _local_holder(func: Node, store: Node) -> str | None:
+    """The local array or struct (not a pointer) of ``func`` a store writes into (``parts[2] = key``,
+    ``loc.name = p``): other code reaches it only when handed it. None otherwise."""
+    left = strip_expr(store.child_by_field_name("left") or store)
+    base: Node | None = left
+    while base is not None and base.type in {"subscript_expression", "field_expression"}:
+        if base.type == "field_expression" and text(base.child_by_field_name("operator")) == "->":
+            return None
+        base = base.child_by_field_name("argument")
+        base = strip_expr(base) if base is not None else None
+    if base is None or base.type != "identifier" or base == left:
+        return None
+    name = text(base)
+    body = func.child_by_field_name("body")
+    for n in walk(body) if body is not None else []:
+        if n.type != "declaration":
+            continue
+        for d in n.children_by_field_name("declarator"):
+            inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
+            if inner is not None and declared_name(inner) == name:
+                arrays = inner.type == "pointer_declarator" and any(
+                    x.type == "array_declarator" for x in walk(inner)
+                )  # `const char *parts[3]`: an array of pointers, kept here
+                return name if inner.type in {"array_declarator", "identifier"} or arrays else None
+    return None
 
 
 def _last_use(func: Node, call: Node, ours: set[str]) -> bool:
