@@ -22,21 +22,22 @@ REPO = HERE.parents[1]
 METRICS_OUT = REPO / "test-output" / "outsider-c-metrics.json"
 FINDINGS = ("cppcheck.xml", "flawfinder.sarif", "gcc-fanalyzer.jsonl")
 # safe-file findings dropped, measured 2026-11-29 at the end of the third session that day, which
-# added held6 and held7 (dev 0.690, held 0.687, dev2 0.740, dev3 0.653, held2 0.684, held3 0.634,
-# dev4 0.538, held4 0.571, held5 0.585, held6 0.540, held7 0.500); a regression fails
+# added dev5 (first scored as a held-out set), held7 and held8 (dev 0.695, held 0.687, dev2 0.750,
+# dev3 0.658, held2 0.688, held3 0.634, dev4 0.538, held4 0.576, held5 0.597, dev5 0.550, held7
+# 0.500, held8 0.645); a regression fails
 FLOORS = {
-    "dev": 0.68,
-    "held": 0.67,
-    "dev2": 0.73,
+    "dev": 0.69,
+    "held": 0.68,
+    "dev2": 0.74,
     "dev3": 0.65,
     "held2": 0.68,
     "held3": 0.63,
     "dev4": 0.53,
     "held4": 0.57,
-    "held5": 0.55,
-    "dev5": 0.53,
+    "held5": 0.59,
+    "dev5": 0.54,
     "held7": 0.49,
-    "held8": 0.0,
+    "held8": 0.64,
 }
 MAX_NEEDS_REVIEW = 0.14  # held5: 0.129
 # findings on a labelled line whose claim is another weakness than the labelled one, read one by one

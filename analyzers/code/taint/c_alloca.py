@@ -15,14 +15,13 @@ from tree_sitter import Node
 from .c_context import Ctx, review
 from .c_tree import (
     aliases_of,
+    assigned_to,
     call_args,
     callee_of,
-    declared_name,
     enclosing_function,
     func_name,
     line_of,
     on_lines,
-    strip_expr,
     text,
     walk,
 )
@@ -129,16 +128,6 @@ def _recursive(func: Node) -> bool:
 
 
 def _assigned_to(call: Node) -> str | None:
-    cur = call.parent
-    while cur is not None and cur.type in {"cast_expression", "parenthesized_expression"}:
-        cur = cur.parent
-    if cur is None:
-        return None
-    if cur.type == "assignment_expression" and text(cur.child_by_field_name("operator")) == "=":
-        left = cur.child_by_field_name("left")
-        left = strip_expr(left) if left is not None else None
-        return text(left) if left is not None and left.type == "identifier" else None
-    if cur.type == "init_declarator":
-        name = declared_name(cur.child_by_field_name("declarator"))
-        return name or None
-    return None
+    """The local variable an allocation is stored into."""
+    got = assigned_to(call)
+    return got if got is not None and got.isidentifier() else None

@@ -23,6 +23,7 @@ from .c_capacity_wp import Prover, Want, lin
 from .c_context import Ctx
 from .c_paths import cannot_be_negative
 from .c_tree import (
+    assigned_to,
     call_args,
     callee_of,
     enclosing_function,
@@ -45,7 +46,7 @@ def capacity_fits(ctx: Ctx, call: Node, dst: Node, n: Node, func: Node | None) -
     the capacity of a buffer that keeps the capacity contract."""
     if func is None:
         return None
-    split = _member_and_offset(ctx, dst, func)
+    split = member_and_offset(ctx, dst, func)
     if split is None:
         return None
     base, member, offset = split
@@ -74,7 +75,7 @@ def capacity_fits(ctx: Ctx, call: Node, dst: Node, n: Node, func: Node | None) -
     )
 
 
-def _member_and_offset(ctx: Ctx, dst: Node, func: Node) -> tuple[str, str, tuple[dict[str, int], int]] | None:
+def member_and_offset(ctx: Ctx, dst: Node, func: Node) -> tuple[str, str, tuple[dict[str, int], int]] | None:
     """(``b->``, ``buf``, offset) for ``b->buf + off`` / ``b->buf`` / ``&b->buf[off]``."""
     e = strip_expr(dst)
     offset: tuple[dict[str, int], int] = ({}, 0)
@@ -293,7 +294,20 @@ def _pointer_store(ctx: Ctx, store: Node, left: Node, cap: str) -> set[int] | No
     stored = lin(ctx, a.child_by_field_name("right"), func)
     if stored is None or stored != size or text(a.child_by_field_name("operator")) != "=":
         return None
+    if right.type == "call_expression" and not _checked_not_null(a, squash(text(left))):
+        return None  # `b->buf = malloc(n); b->cap = n;`: a failed allocation leaves NULL with a capacity
     return {a.id}
+
+
+def _checked_not_null(at: Node, name: str) -> bool:
+    """A condition holding at ``at`` says ``name`` is not NULL."""
+    from .c_conditions import comparisons, holding_conditions
+
+    return any(
+        squash(var) == name and op == "!=" and (text(other) in {"NULL", "0"} or squash(text(other)) == name)
+        for c, t, _w in holding_conditions(at)
+        for var, op, other in comparisons(c, t)
+    )
 
 
 def _exits(s: Node) -> bool:
@@ -353,7 +367,7 @@ def _made_zero(ctx: Ctx, root: Node, cap: str, types: set[str], *, depth: int = 
             continue
         if n.type == "call_expression" and callee_of(n) in {"malloc", "realloc", "reallocarray"}:
             if _allocates(n, types, root):
-                target = _assigned_to(n)
+                target = assigned_to(n)
                 if (
                     callee_of(n) != "malloc"
                     or target is None
@@ -407,23 +421,6 @@ def _allocates(call: Node, types: set[str], root: Node) -> bool:
             if t is not None and any(squash(x) == squash(t.replace("*", "")) for x in types):
                 return True
     return False
-
-
-def _assigned_to(call: Node) -> str | None:
-    """The variable an allocation is stored into (``sb = malloc(..)``, ``T *sb = malloc(..)``)."""
-    cur = call.parent
-    while cur is not None and cur.type in {"cast_expression", "parenthesized_expression"}:
-        cur = cur.parent
-    if cur is None:
-        return None
-    if cur.type == "assignment_expression":
-        return squash(text(strip_expr(cur.child_by_field_name("left") or cur)))
-    if cur.type == "init_declarator":
-        d = cur.child_by_field_name("declarator")
-        while d is not None and d.type == "pointer_declarator":
-            d = d.child_by_field_name("declarator")
-        return text(d) if d is not None else None
-    return None
 
 
 def _zeroed_allocation(ctx: Ctx, value: Node, decl: Node) -> bool:

@@ -93,10 +93,11 @@ def _put(a: Lin, atom: str, value: Lin) -> Lin:
 
 
 def _entails(fact: Want, want: Want) -> bool:
-    """``fact`` (small <= big) makes ``want`` hold: want.big - want.small - (fact.big - fact.small) is a
-    constant >= 0."""
+    """``fact`` (small <= big) makes ``want`` hold: want.big - want.small - (fact.big - fact.small) is at
+    least 0, a constant >= 0 plus parts the fact adds on its small side (never negative: ``len + n + 1
+    <= cap`` gives ``1 <= cap``)."""
     diff = _add(_add(want.big, _scale(want.small, -1)), _scale(_add(fact.big, _scale(fact.small, -1)), -1))
-    return not diff[0] and diff[1] >= 0
+    return diff[1] >= 0 and all(c > 0 and fact.small[0].get(v, 0) >= c for v, c in diff[0].items())
 
 
 @dataclass
@@ -134,15 +135,18 @@ class Prover:
         idx = next((i for i, s in enumerate(stmts) if s == stmt), None)
         if idx is None:
             return None
+        got = self._back(want, stmts[:idx], func, depth)
+        return got if not isinstance(got, Want) else self._up(got, block, func, depth)
+
+    def _back(self, want: Want, stmts: list[Node], func: Node, depth: int) -> Want | Node | None:
+        """Through ``stmts`` backwards: the want before them, the check that proves it, or None."""
         cur = want
-        for s in reversed(stmts[:idx]):
+        for s in reversed(stmts):
             got = self._through(cur, s, func, depth)
-            if isinstance(got, Node):
+            if not isinstance(got, Want):
                 return got
-            if got is None:
-                return None
             cur = got
-        return self._up(cur, block, func, depth)
+        return cur
 
     def _up(self, want: Want, block: Node, func: Node, depth: int) -> Node | None:
         """At the start of ``block``: a condition it runs under, then the statements before it."""
@@ -284,14 +288,10 @@ class Prover:
         """Prove ``want`` at the end of ``body`` (the body of a check), from its statements and its
         condition."""
         stmts = [c for c in body.named_children if c.type != "comment"]
-        cur = want
-        for s in reversed(stmts):
-            got = self._through(cur, s, func, depth)
-            if isinstance(got, Node):
-                return got
-            if got is None:
-                return None
-            cur = got
+        got = self._back(want, stmts, func, depth)
+        if not isinstance(got, Want):
+            return got
+        cur = got
         parent = body.parent
         cond = parent.child_by_field_name("condition") if parent is not None else None
         if cond is None:
@@ -327,7 +327,12 @@ class Prover:
                 continue
             if op in {"<", ">"}:
                 small = _add(small, ({}, 1))
-            out.append(self._expanded(Want(small, big), a, func))
+            fact = self._expanded(Want(small, big), a, func)
+            if any(c < 0 for c in fact.small[0].values()) or not all(
+                self.nonnegative(v, a, func) for v in fact.atoms()
+            ):
+                continue  # a local put as a sum with a part that may be negative
+            out.append(fact)
         return out
 
     def _expanded(self, fact: Want, at: Node, func: Node) -> Want:

@@ -26,19 +26,13 @@ def counter_range(ctx: Ctx, name: str, at: Node, func: Node) -> tuple[int, int] 
     if top is None:
         return None
     hi = top
-    for cond, truth, _where in holding_conditions(at):
-        for var, op, other in comparisons(cond, truth):
-            if squash(var) != name:
-                continue
-            k = const_int(ctx, other, func)
-            if k is None:
-                continue
-            if op == "<":
-                hi = min(hi, k - 1)
-            elif op == "<=":
-                hi = min(hi, k)
-            elif op == "!=" and k == top:
-                hi = min(hi, k - 1)
+    for op, k in _checks(ctx, name, at):
+        if op == "<":
+            hi = min(hi, k - 1)
+        elif op == "<=":
+            hi = min(hi, k)
+        elif op == "!=" and k == top:
+            hi = min(hi, k - 1)
     return (0, hi) if hi >= 0 else None
 
 
@@ -123,24 +117,21 @@ def _largest(ctx: Ctx, name: str, scope: Node) -> int | None:
 def _increment_bound(ctx: Ctx, name: str, inc: Node) -> tuple[int, bool] | None:
     """The value an increment may reach, from a check holding where it runs: (K, False) under
     ``n < K`` / ``n <= K - 1``; (K, True) under ``n != K``. None without such a check."""
-    func = enclosing_function(inc)
     best: tuple[int, bool] | None = None
-    for cond, truth, _where in holding_conditions(inc):
-        for var, op, other in comparisons(cond, truth):
-            if squash(var) != name:
-                continue
-            k = const_int(ctx, other, func)
-            if k is None:
-                continue
-            got = (
-                (k, False)
-                if op == "<"
-                else (k + 1, False)
-                if op == "<="
-                else (k, True)
-                if op == "!="
-                else None
-            )
-            if got is not None and (best is None or (not got[1] and (best[1] or got[0] < best[0]))):
-                best = got
+    for op, k in _checks(ctx, name, inc):
+        got = {"<": (k, False), "<=": (k + 1, False), "!=": (k, True)}.get(op)
+        if got is not None and (best is None or (not got[1] and (best[1] or got[0] < best[0]))):
+            best = got
     return best
+
+
+def _checks(ctx: Ctx, name: str, at: Node) -> list[tuple[str, int]]:
+    """``(op, K)`` for each holding check ``name op K`` at ``at`` with a constant ``K``."""
+    func = enclosing_function(at)
+    out: list[tuple[str, int]] = []
+    for cond, truth, _where in holding_conditions(at):
+        for var, op, other in comparisons(cond, truth):
+            k = const_int(ctx, other, func) if squash(var) == name else None
+            if k is not None:
+                out.append((op, k))
+    return out

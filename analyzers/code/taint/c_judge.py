@@ -38,6 +38,7 @@ from .c_index import index_safe
 from .c_lexical import flawfinder_name_not_called
 from .c_memory import judge_memory
 from .c_null import judge_null
+from .c_null_argument import null_argument
 from .c_open import judge_open
 from .c_overflow import judge_overflow
 from .c_quality import judge_quality
@@ -79,7 +80,7 @@ def _judge(ctx: Ctx, root: Node, finding: Finding, family: Family) -> Outcome:
     if family == "buffer":
         return judge_buffer(ctx, root, lo, hi)
     if family == "null_deref":
-        return judge_null(ctx, root, lo, hi)
+        return null_argument(ctx, root, lo, hi) or judge_null(ctx, root, lo, hi)
     if family == "int_overflow":
         return judge_overflow(ctx, root, lo, hi, index_safe)
     if family == "sign_conversion":

@@ -393,3 +393,19 @@ def in_static_declaration(n: Node) -> bool:
     return cur is not None and any(
         c.type == "storage_class_specifier" and text(c) == "static" for c in cur.children
     )
+
+
+def assigned_to(call: Node) -> str | None:
+    """What the value of ``call`` is stored into: the squashed text of the left side of ``x = call``
+    (``sb``, ``b->buf``), or the name ``T *sb = call`` declares; None otherwise."""
+    cur = call.parent
+    while cur is not None and cur.type in {"cast_expression", "parenthesized_expression"}:
+        cur = cur.parent
+    if cur is None:
+        return None
+    if cur.type == "assignment_expression" and text(cur.child_by_field_name("operator")) == "=":
+        left = cur.child_by_field_name("left")
+        return squash(text(strip_expr(left))) if left is not None else None
+    if cur.type == "init_declarator":
+        return declared_name(cur.child_by_field_name("declarator")) or None
+    return None
