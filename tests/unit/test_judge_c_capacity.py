@@ -162,6 +162,20 @@ KEPT = {
         "    memcpy(b->buf + b->len, s, n); /* <- */",
         "    b->len += 8;\n    memcpy(b->buf + b->len, s, n); /* <- */",
     ),
+    "struct-read-raw": CODE.replace(
+        "    struct strbuf sb = {0};\n",
+        "    struct strbuf sb = {0};\n\n    if (fread(&sb, sizeof(sb), 1, stdin) != 1)\n        return 1;\n",
+    ),
+    "struct-filled-with-a-byte": CODE.replace(
+        "    struct strbuf sb = {0};\n", "    struct strbuf sb = {0};\n\n    memset(&sb, 0xff, sizeof(sb));\n"
+    ),
+    "goto-past-the-grow-step": CODE.replace(
+        "static int sb_put(struct strbuf *b, const char *s, size_t n)\n{\n",
+        "static int sb_put(struct strbuf *b, const char *s, size_t n)\n{\n"
+        "    if (n < 4)\n        goto copy;\n",
+    ).replace(
+        "    memcpy(b->buf + b->len, s, n); /* <- */", "copy:\n    memcpy(b->buf + b->len, s, n); /* <- */"
+    ),
     "signed-length": CODE.replace("const char *s, size_t n)", "const char *s, int n)"),
 }
 

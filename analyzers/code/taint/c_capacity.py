@@ -230,10 +230,14 @@ def _other_type(member: Node, types: set[str], root: Node) -> bool:
     """The struct ``member`` (``st->cap``) belongs to is declared of a type not in ``types``: a
     parameter or local of the function, or a file-level variable (``struct kvstore *st``)."""
     base = strip_expr(member.child_by_field_name("argument") or member)
-    if base.type != "identifier":
-        return False
-    name = text(base)
-    func = enclosing_function(member)
+    decl = _declaration_of(base, root) if base.type == "identifier" else None
+    return decl is not None and not _typed(decl, types)
+
+
+def _declaration_of(name_node: Node, root: Node) -> Node | None:
+    """The declaration of the variable ``name_node`` names: its function's, else the file's."""
+    name = text(name_node)
+    func = enclosing_function(name_node)
     for scope in ([func] if func is not None else []) + [root]:
         for n in walk(scope):
             if n.type not in {"declaration", "parameter_declaration"}:
@@ -249,9 +253,8 @@ def _other_type(member: Node, types: set[str], root: Node) -> bool:
                 }:
                     inner = inner.child_by_field_name("declarator")
                 if inner is not None and text(inner) == name:
-                    typ = squash(text(n.child_by_field_name("type")))
-                    return not any(squash(t) == typ for t in types)
-    return False
+                    return n
+    return None
 
 
 def _pointer_store(ctx: Ctx, store: Node, left: Node, cap: str) -> set[int] | None:
@@ -357,6 +360,8 @@ def _made_zero(ctx: Ctx, root: Node, cap: str, types: set[str], *, depth: int = 
     if depth > 2:
         return False
     for n in walk(root):
+        if n.type == "call_expression" and _raw_fill(ctx, n, types, root):
+            return False
         if n.type == "field_declaration" and _typed(n, types):
             if any(d.type != "pointer_declarator" for d in n.children_by_field_name("declarator")):
                 body = n.parent
@@ -397,6 +402,36 @@ def _made_zero(ctx: Ctx, root: Node, cap: str, types: set[str], *, depth: int = 
             if func is None or not _sets_capacity(ctx, func, text(d), cap):
                 return False
     return True
+
+
+_RAW_FILLERS = frozenset({"fread", "read", "recv", "recvfrom", "pread", "memcpy", "memmove", "memset"})
+
+
+def _raw_fill(ctx: Ctx, call: Node, types: set[str], root: Node) -> bool:
+    """Bytes poured over a struct of ``types`` (``fread(&sb, sizeof sb, 1, fp)``, ``memset(b, 0xff,
+    ..)``): its capacity is whatever they were. ``memset(.., 0, ..)`` makes both members zero."""
+    if callee_of(call) not in _RAW_FILLERS:
+        return False
+    args = call_args(call)
+    if not args:
+        return False
+    if (
+        callee_of(call) == "memset"
+        and len(args) > 1
+        and const_int(ctx, args[1], enclosing_function(call)) == 0
+    ):
+        return False
+    dst = strip_expr(
+        args[0]
+        if callee_of(call) not in {"read", "recv", "recvfrom", "pread"}
+        else args[min(1, len(args) - 1)]
+    )
+    if dst.type == "pointer_expression" and text(dst.child_by_field_name("operator")) == "&":
+        dst = strip_expr(dst.child_by_field_name("argument") or dst)
+    if dst.type != "identifier":
+        return False
+    decl = _declaration_of(dst, root)
+    return decl is not None and _typed(decl, types)
 
 
 def _typed(decl: Node, types: set[str]) -> bool:

@@ -133,8 +133,8 @@ class Prover:
             return None
         stmts = [c for c in block.named_children if c.type != "comment"]
         idx = next((i for i, s in enumerate(stmts) if s == stmt), None)
-        if idx is None:
-            return None
+        if idx is None or stmt.type == "labeled_statement":
+            return None  # a `goto` to the statement itself skips what is before it
         got = self._back(want, stmts[:idx], func, depth)
         return got if not isinstance(got, Want) else self._up(got, block, func, depth)
 
@@ -186,13 +186,19 @@ class Prover:
 
     def _through(self, want: Want, s: Node, func: Node, depth: int) -> Want | Node | None:
         """The want before ``s`` (a Want), the check that proves it (a Node), or None: unknown."""
+        if any(n.type == "labeled_statement" for n in walk(s)):
+            return None  # a `goto` may enter below the checks
         t = s.type
         if t == "if_statement":
             return self._if(want, s, func, depth)
         if t == "while_statement":
             cond = s.child_by_field_name("condition")
             body = s.child_by_field_name("body")
-            if cond is None or body is None or any(n.type == "break_statement" for n in walk(body)):
+            if (
+                cond is None
+                or body is None
+                or any(n.type in {"break_statement", "goto_statement"} for n in walk(body))
+            ):
                 return None
             if cond is not None:
                 for fact in self._facts(cond, False, func, depth):
