@@ -100,14 +100,8 @@ def _proven_in_pair(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) -> boo
         if got is None:
             return False
         e, offset = strip_expr(e.child_by_field_name("left") or e), got
-    params = param_names(caller)
-    if e.type != "identifier" or text(e) not in params:
-        return False
-    i = params.index(text(e))
-    if i + 1 >= len(params) or not unchanged_until(caller, text(e), call):
-        return False
-    length = params[i + 1]
-    if not unchanged_until(caller, length, call):
+    length = _own_pair(caller, e, call)
+    if length is None:
         return False
     count = lin(ctx, m, caller)
     if count is None or any(c < 0 for c in (*offset[0].values(), *count[0].values())):
@@ -120,6 +114,19 @@ def _proven_in_pair(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) -> boo
     return prover.holds(want, call, caller) is not None
 
 
+def _own_pair(caller: Node, base: Node, call: Node) -> str | None:
+    """The length parameter right after the caller's pointer parameter ``base`` (``parse(p, len)``),
+    when neither changes before ``call``; None otherwise."""
+    params = param_names(caller)
+    if base.type != "identifier" or text(base) not in params:
+        return None
+    i = params.index(text(base))
+    if i + 1 >= len(params) or not unchanged_until(caller, text(base), call):
+        return None
+    length = params[i + 1]
+    return length if unchanged_until(caller, length, call) else None
+
+
 def _checked_against_pair(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) -> bool:
     """``apply(p + 2, rlen - 2)`` in ``parse(p, len)`` under ``rlen <= len``: the pointer is the
     caller's own pointer parameter (at a constant offset ``K``), and the length is ``X + c`` (or a
@@ -128,18 +135,12 @@ def _checked_against_pair(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) 
     from .c_conditions import comparisons, holding_conditions
     from .c_tree import plain_definitions
 
-    params = param_names(caller)
     split = base_and_offset(ctx, p, caller)
     if split is None:
         return False
     base, k = split
-    if base.type != "identifier" or text(base) not in params:
-        return False
-    i = params.index(text(base))
-    if i + 1 >= len(params) or not unchanged_until(caller, text(base), call):
-        return False
-    length = params[i + 1]
-    if not unchanged_until(caller, length, call):
+    length = _own_pair(caller, base, call)
+    if length is None:
         return False
     e = m
     if e.type == "identifier":
