@@ -20,6 +20,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .c_capacity_wp import Prover, Want, lin
+from .c_conditions import comparisons, holding_conditions, terminates
 from .c_context import Ctx
 from .c_paths import cannot_be_negative
 from .c_tree import (
@@ -27,13 +28,16 @@ from .c_tree import (
     call_args,
     callee_of,
     enclosing_function,
+    func_name,
     line_of,
+    param_names,
+    plain_definitions,
     squash,
     strip_expr,
     text,
     walk,
 )
-from .c_values import const_int
+from .c_values import const_int, declared_type
 from .values import Note
 
 _ALLOCATORS = {"malloc", "realloc", "calloc", "reallocarray"}
@@ -304,8 +308,6 @@ def _pointer_store(ctx: Ctx, store: Node, left: Node, cap: str) -> set[int] | No
 
 def _checked_not_null(at: Node, name: str) -> bool:
     """A condition holding at ``at`` says ``name`` is not NULL."""
-    from .c_conditions import comparisons, holding_conditions
-
     return any(
         squash(var) == name and op == "!=" and (text(other) in {"NULL", "0"} or squash(text(other)) == name)
         for c, t, _w in holding_conditions(at)
@@ -314,8 +316,6 @@ def _checked_not_null(at: Node, name: str) -> bool:
 
 
 def _exits(s: Node) -> bool:
-    from .c_conditions import terminates
-
     cons = s.child_by_field_name("consequence")
     return cons is not None and terminates(cons)
 
@@ -323,9 +323,6 @@ def _exits(s: Node) -> bool:
 def _allocated(ctx: Ctx, right: Node, func: Node, store: Node) -> tuple[dict[str, int], int] | None:
     """The bytes of the allocation ``right`` is (or a local set to one and checked not NULL before
     ``store``), as a sum; None otherwise."""
-    from .c_conditions import comparisons, holding_conditions
-    from .c_tree import plain_definitions
-
     call = right
     if right.type == "identifier":
         defs = plain_definitions(func, text(right))
@@ -442,8 +439,6 @@ def _typed(decl: Node, types: set[str]) -> bool:
 def _allocates(call: Node, types: set[str], root: Node) -> bool:
     """The allocation is sized by one of ``types`` (``sizeof(struct strbuf)``, ``sizeof *sb`` with
     ``sb`` declared a pointer to one)."""
-    from .c_values import declared_type
-
     for n in walk(call):
         if n.type != "sizeof_expression":
             continue
@@ -533,8 +528,6 @@ def _sets_capacity(ctx: Ctx, func: Node | None, name: str, cap: str) -> bool:
 def _init_function(ctx: Ctx, callee: str, i: int, cap: str) -> bool:
     """The function ``callee`` starts by zeroing its parameter ``i`` or storing into its members, the
     capacity among them, before anything else reads it (``sb->buf = NULL; sb->len = sb->cap = 0;``)."""
-    from .c_tree import func_name, param_names
-
     for f in ctx.parsed.tree.root_node.named_children:
         if f.type != "function_definition" or func_name(f) != callee:
             continue
@@ -571,8 +564,6 @@ def nonnegative(ctx: Ctx, atom: str, at: Node, func: Node) -> bool:
     if "->" in atom or "." in atom:
         member = atom.replace("->", ".").rsplit(".", 1)[-1]
         return _member_unsigned(ctx, member)
-    from .c_values import declared_type
-
     t = declared_type(atom, func, ctx.parsed.tree.root_node)
     if t is not None and t.replace("const ", "").strip() in _UNSIGNED:
         return True

@@ -23,7 +23,20 @@ from tree_sitter import Node
 
 from .c_conditions import atoms, terminates
 from .c_context import Ctx
-from .c_tree import call_args, callee_of, func_name, line_of, param_names, squash, strip_expr, text, walk
+from .c_pair_write import add
+from .c_tree import (
+    call_args,
+    callee_of,
+    func_name,
+    line_of,
+    param_names,
+    plain_definitions,
+    squash,
+    strip_expr,
+    stripped_text,
+    text,
+    walk,
+)
 from .c_values import const_int
 
 Lin = tuple[dict[str, int], int]
@@ -63,7 +76,7 @@ def lin(ctx: Ctx, node: Node | None, func: Node | None) -> Lin | None:
         a, b = lin(ctx, left, func), lin(ctx, right, func)
         if a is None or b is None:
             return None
-        return _add(a, b if op == "+" else _scale(b, -1))
+        return add(a, b if op == "+" else _scale(b, -1))
     if op == "*":
         for x, y in ((left, right), (right, left)):
             k = const_int(ctx, y, func)
@@ -71,13 +84,6 @@ def lin(ctx: Ctx, node: Node | None, func: Node | None) -> Lin | None:
             if got is not None and k is not None:
                 return _scale(got, k)
     return None
-
-
-def _add(a: Lin, b: Lin) -> Lin:
-    out = dict(a[0])
-    for k, v in b[0].items():
-        out[k] = out.get(k, 0) + v
-    return {k: v for k, v in out.items() if v}, a[1] + b[1]
 
 
 def _scale(a: Lin, k: int) -> Lin:
@@ -89,14 +95,14 @@ def _put(a: Lin, atom: str, value: Lin) -> Lin:
     if not k:
         return a
     rest = ({v: c for v, c in a[0].items() if v != atom}, a[1])
-    return _add(rest, _scale(value, k))
+    return add(rest, _scale(value, k))
 
 
 def _entails(fact: Want, want: Want) -> bool:
     """``fact`` (small <= big) makes ``want`` hold: want.big - want.small - (fact.big - fact.small) is at
     least 0, a constant >= 0 plus parts the fact adds on its small side (never negative: ``len + n + 1
     <= cap`` gives ``1 <= cap``)."""
-    diff = _add(_add(want.big, _scale(want.small, -1)), _scale(_add(fact.big, _scale(fact.small, -1)), -1))
+    diff = add(add(want.big, _scale(want.small, -1)), _scale(add(fact.big, _scale(fact.small, -1)), -1))
     return diff[1] >= 0 and all(c > 0 and fact.small[0].get(v, 0) >= c for v, c in diff[0].items())
 
 
@@ -229,7 +235,7 @@ class Prover:
     def _expression(self, want: Want, e: Node, func: Node) -> Want | None:
         e = strip_expr(e)
         if e.type == "assignment_expression":
-            left = squash(stripped(e.child_by_field_name("left")))
+            left = squash(stripped_text(e.child_by_field_name("left")))
             op = text(e.child_by_field_name("operator"))
             right = e.child_by_field_name("right")
             if left in want.atoms():
@@ -237,22 +243,22 @@ class Prover:
                 if value is None or op not in {"=", "+=", "-="}:
                     return None
                 if op != "=":
-                    value = _add(({left: 1}, 0), value if op == "+=" else _scale(value, -1))
+                    value = add(({left: 1}, 0), value if op == "+=" else _scale(value, -1))
                 if right is not None and _changes(right, want.atoms()):
                     return None
                 return want.put(left, value)
         if e.type == "update_expression":
-            arg = squash(stripped(e.child_by_field_name("argument")))
+            arg = squash(stripped_text(e.child_by_field_name("argument")))
             if arg in want.atoms():
                 return want.put(arg, ({arg: 1}, 1 if "++" in text(e) else -1))
         steps = [
             n
             for n in walk(e)
             if n.type == "update_expression"
-            and squash(stripped(n.child_by_field_name("argument"))) in want.atoms()
+            and squash(stripped_text(n.child_by_field_name("argument"))) in want.atoms()
         ]
         if len(steps) == 1 and e.type not in {"assignment_expression", "update_expression"}:
-            arg = squash(stripped(steps[0].child_by_field_name("argument")))
+            arg = squash(stripped_text(steps[0].child_by_field_name("argument")))
             rest = want.put(arg, ({arg: 1}, 1 if "++" in text(steps[0]) else -1))
             others = {a for a in want.atoms() if a != arg}
             return None if _changes(e, others) else rest  # `src[pos++]`: one step of pos
@@ -328,11 +334,11 @@ class Prover:
                 plus = ({v: c for v, c in big[0].items() if c > 0}, big[1])
                 if depth >= MAX_HELPER_DEPTH + 1 or self.holds(Want(minus, plus), a, func, depth + 1) is None:
                     continue
-                small, big = _add(small, minus), plus
+                small, big = add(small, minus), plus
             if not all(self.nonnegative(v, a, func) for v in (*small[0], *big[0])):
                 continue
             if op in {"<", ">"}:
-                small = _add(small, ({}, 1))
+                small = add(small, ({}, 1))
             fact = self._expanded(Want(small, big), a, func)
             if any(c < 0 for c in fact.small[0].values()) or not all(
                 self.nonnegative(v, a, func) for v in fact.atoms()
@@ -345,8 +351,6 @@ class Prover:
         """``fact`` with each local it names that is set once, before ``at``, to a sum whose variables
         nothing changes between there and ``at`` (nor in a loop around ``at`` only), put as that sum
         (``need`` for ``size_t need = sb->len + add + 1;``)."""
-        from .c_tree import plain_definitions
-
         out = fact
         for atom in sorted(fact.atoms()):
             if "->" in atom or "." in atom or atom in param_names(func):
@@ -440,7 +444,7 @@ def _status_call(v: Node, prev: Node | None) -> Node | None:
     for n in walk(prev):
         if n.type == "init_declarator" and text(n.child_by_field_name("declarator")) == text(v):
             value = n.child_by_field_name("value")
-        elif n.type == "assignment_expression" and stripped(n.child_by_field_name("left")) == text(v):
+        elif n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) == text(v):
             value = n.child_by_field_name("right") if text(n.child_by_field_name("operator")) == "=" else None
     call = strip_expr(value) if value is not None else None
     return call if call is not None and call.type == "call_expression" else None
@@ -474,10 +478,6 @@ def _helper_success(
     return call, (lambda v: v is None or rel(v, k))
 
 
-def stripped(node: Node | None) -> str:
-    return text(strip_expr(node)) if node is not None else ""
-
-
 def _to_params(want: Want, params: list[str], args: list[Node]) -> Want | None:
     """``want`` said of the helper's parameters: an atom that is an argument (``n``) or a member of one
     (``sb->len``, ``b.len`` for ``&b``) becomes the parameter's; other atoms: None."""
@@ -507,9 +507,9 @@ def _to_params(want: Want, params: list[str], args: list[Node]) -> Want | None:
 
 def _assigned(func: Node, names: set[str]) -> bool:
     for n in walk(func):
-        if n.type == "assignment_expression" and stripped(n.child_by_field_name("left")) in names:
+        if n.type == "assignment_expression" and stripped_text(n.child_by_field_name("left")) in names:
             return True
-        if n.type == "update_expression" and stripped(n.child_by_field_name("argument")) in names:
+        if n.type == "update_expression" and stripped_text(n.child_by_field_name("argument")) in names:
             return True
     return False
 
@@ -528,10 +528,10 @@ def _changes(node: Node, names: set[str]) -> bool:
             if left.type == "field_expression" and squash(text(left)) in names:
                 return True
         elif n.type == "update_expression":
-            if squash(stripped(n.child_by_field_name("argument"))) in names:
+            if squash(stripped_text(n.child_by_field_name("argument"))) in names:
                 return True
         elif n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
-            arg = squash(stripped(n.child_by_field_name("argument")))
+            arg = squash(stripped_text(n.child_by_field_name("argument")))
             if arg in names or arg in bases:
                 return True
         elif n.type == "call_expression":

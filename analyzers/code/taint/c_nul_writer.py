@@ -10,14 +10,14 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .c_context import Ctx
+from .c_defs import definition_of
 from .c_spec import CHAR_USERS, PRINTERS, READ_ONLY_ARGS
-from .c_tree import callee_of, strip_expr, walk
+from .c_tree import call_args, callee_of, strip_expr, text, walk
 from .c_values import const_int
 
 
 def nul_only_writer(ctx: Ctx, call: Node) -> bool:
     """``call`` is of such a function of the workspace."""
-    from .c_defs import definition_of
 
     found = definition_of(ctx, call)
     if found is None:
@@ -30,7 +30,10 @@ def nul_only_writer(ctx: Ctx, call: Node) -> bool:
         if n.type == "assignment_expression":
             left = strip_expr(n.child_by_field_name("left") or n)
             if left.type in {"pointer_expression", "subscript_expression"}:
-                if text_op(n) != "=" or const_int(octx, n.child_by_field_name("right"), fdef) != 0:
+                if (
+                    text(n.child_by_field_name("operator")) != "="
+                    or const_int(octx, n.child_by_field_name("right"), fdef) != 0
+                ):
                     return False
             elif left.type != "identifier":
                 return False  # a member, or anything else other code may read
@@ -43,8 +46,6 @@ def nul_only_writer(ctx: Ctx, call: Node) -> bool:
 
 def _prints(call: Node) -> bool:
     """A printer (``printf``, ``fprintf``...) with a literal format that has no ``%n``: it only reads."""
-    from .c_tree import call_args, text
-
     name = callee_of(call)
     if name not in PRINTERS:
         return False
@@ -52,8 +53,3 @@ def _prints(call: Node) -> bool:
     at = 0 if name in {"printf", "perror"} else 1
     fmt = strip_expr(args[at]) if at < len(args) else None
     return fmt is not None and fmt.type == "string_literal" and "%n" not in text(fmt)
-
-
-def text_op(assign: Node) -> str:
-    op = assign.child_by_field_name("operator")
-    return "" if op is None or op.text is None else op.text.decode()
