@@ -2,7 +2,8 @@
 .checked_counter_max, c_index._offset_bound): ``if (o + 1 >= sizeof(out)) return -1; out[o++] = c;``
 and ``if (o + n >= sizeof(out)) return -1; memcpy(out + o, s, n); o += n;`` keep ``o`` below
 ``sizeof(out)`` everywhere, so ``out[o] = '\\0'`` after the loop fits. Unsound variants (a growth
-without a check, a check of the wrong size, a decrement, a check that no longer holds) stay kept.
+without a check, a check of the wrong size, ``o < sizeof(out)`` before ``o++`` -- o then reaches the
+size --, a decrement, a check that no longer holds) stay kept.
 Code written for these tests."""
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ CASES = {
     "no-check-for-n": ("", GOOD_1, False),
     "check-too-loose": (GOOD_N, "if (o + 1 > sizeof(out))\n            return;", False),
     "check-of-another-size": (GOOD_N, "if (o + 1 >= 128)\n            return;", False),
+    # `o < size` before `o++` lets o reach size: `out[o] = '\0'` after the loop is one past the end
+    "index-checked-below-size": (GOOD_N, "if (o >= sizeof(out))\n            return;", False),
+    "index-checked-below-size-minus-one": (GOOD_N, "if (o >= sizeof(out) - 1)\n            return;", True),
 }
 
 

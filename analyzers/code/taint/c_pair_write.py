@@ -309,8 +309,9 @@ def _checked_counter(ctx: Ctx, var: str, func: Node) -> bool:
 def checked_counter_max(ctx: Ctx, var: str, func: Node) -> int | None:
     """The largest value of ``var`` when it starts at non-negative constants and grows only where a
     check keeps the grown value below a bound (``if (o + 1 >= sizeof(out)) return -1; out[o++] = c;``,
-    ``if (o + n >= sizeof(out)) return -1; ... o += n;``): by induction it never exceeds the largest
-    of those; None otherwise (a decrement, its address taken, another assignment)."""
+    ``if (o + n >= sizeof(out)) return -1; ... o += n;``; ``if (o < B) o++;`` lets it reach B): by
+    induction it never exceeds the largest of those; None otherwise (a decrement, its address taken,
+    another assignment)."""
     from .c_conditions import comparisons, holding_conditions
 
     top: int | None = None
@@ -346,8 +347,9 @@ def checked_counter_max(ctx: Ctx, var: str, func: Node) -> int | None:
             grows = squash(text(strip_expr(value)))
         if grows is None:
             continue
+        # `o + 1 < B` keeps the grown value below B; `o < B` only keeps it at most B (`o++` then)
         limits = [
-            b - (1 if op == "<" else 0)
+            b - (1 if op == "<" and squash(cmp_var) != var else 0)
             for cond, truth, _w in holding_conditions(n)
             for cmp_var, op, other in comparisons(cond, truth)
             if (b := _grown_limit(ctx, squash(cmp_var), op, other, var, grows, func)) is not None and b >= 0
