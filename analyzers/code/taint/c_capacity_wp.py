@@ -21,12 +21,13 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from .c_conditions import atoms, terminates
+from .c_conditions import atoms, said_not_null, terminates
 from .c_context import Ctx
 from .c_pair_write import add
 from .c_tree import (
     call_args,
     callee_of,
+    declared_name,
     func_name,
     line_of,
     param_names,
@@ -114,6 +115,9 @@ class Prover:
     ctx: Ctx
     nonnegative: Callable[[str, Node, Node], bool]
     steps: int = 0
+    # the read or write the proof is for: a pointer a search returned (``q = memchr(p, c, n)``) is
+    # bounded by what it searched only where a check holding at ``target`` says it is not NULL
+    target: Node | None = None
 
     def holds(self, want: Want, at: Node, func: Node, depth: int = 0) -> Node | None:
         """The check that makes ``want`` hold where ``at`` (a statement or expression) runs, or None."""
@@ -137,7 +141,7 @@ class Prover:
         self.steps += 1
         if self.steps > MAX_STEPS:
             return None
-        stmts = [c for c in block.named_children if c.type != "comment"]
+        stmts = _statements(block)
         idx = next((i for i, s in enumerate(stmts) if s == stmt), None)
         if idx is None or stmt.type == "labeled_statement":
             return None  # a `goto` to the statement itself skips what is before it
@@ -159,6 +163,8 @@ class Prover:
         parent = block.parent
         if parent is None or parent == func:
             return None
+        if block.type == "case_statement":
+            return self._above_case(want, block, func, depth)
         if parent.type == "if_statement":
             cond = parent.child_by_field_name("condition")
             truth = parent.child_by_field_name("consequence") == block
@@ -190,6 +196,26 @@ class Prover:
             return None
         return self._before(want, outer, stmt, func, depth)
 
+    def _above_case(self, want: Want, case: Node, func: Node, depth: int) -> Node | None:
+        """At the start of a ``case`` of a switch: entered only by the switch's jump when the case
+        before it cannot fall through; then the statements before the switch."""
+        body = case.parent
+        switch = body.parent if body is not None else None
+        if body is None or switch is None or switch.type != "switch_statement":
+            return None
+        cond = switch.child_by_field_name("condition")
+        if cond is None or _changes(cond, want.atoms()):
+            return None
+        before = case.prev_named_sibling
+        while before is not None and before.type == "comment":
+            before = before.prev_named_sibling
+        if before is not None and (before.type != "case_statement" or not _jumps_away(before)):
+            return None  # the case before may fall through into this one
+        outer = switch.parent
+        if outer is None or outer.type != "compound_statement":
+            return None
+        return self._before(want, outer, switch, func, depth)
+
     def _through(self, want: Want, s: Node, func: Node, depth: int) -> Want | Node | None:
         """The want before ``s`` (a Want), the check that proves it (a Node), or None: unknown."""
         if any(n.type == "labeled_statement" for n in walk(s)):
@@ -212,22 +238,31 @@ class Prover:
                         return s  # leaves only when its condition is false
             return None if _changes(body, want.atoms()) else want
         if t == "declaration":
+            inits = [d for d in s.named_children if d.type == "init_declarator"]
             cur: Want | None = want
-            for d in reversed(s.named_children):
-                if d.type != "init_declarator" or cur is None:
+            for d in reversed(inits):
+                if cur is None:
                     continue
-                name = squash(text(d.child_by_field_name("declarator")))
+                name = declared_name(d.child_by_field_name("declarator"))  # `*sp` declares sp
                 value_node = d.child_by_field_name("value")
                 if name in cur.atoms():
-                    value = lin(self.ctx, value_node, func)
-                    if value is None:
-                        return None
-                    cur = cur.put(name, value)
+                    got = self._assigned(cur, name, value_node, s, func, depth, alone=len(inits) == 1)
+                    if not isinstance(got, Want):
+                        return got
+                    cur = got
                 if value_node is not None:
                     cur = self._expression(cur, value_node, func)  # `tag = src[pos++]` moves pos
-            return cur
+            return cur if cur is None or not self.evident(cur, s, func) else s
         if t == "expression_statement" and s.named_children:
-            return self._expression(want, s.named_children[0], func)
+            e = strip_expr(s.named_children[0])
+            left = e.child_by_field_name("left") if e.type == "assignment_expression" else None
+            name = squash(stripped_text(left)) if left is not None else ""
+            if name in want.atoms() and text(e.child_by_field_name("operator")) == "=":
+                right = e.child_by_field_name("right")
+                if right is not None and lin(self.ctx, right, func) is None:
+                    return self._assigned(want, name, right, s, func, depth, alone=True)
+            got = self._expression(want, s.named_children[0], func)
+            return got if got is None or not self.evident(got, s, func) else s
         if t in {"return_statement", "break_statement", "continue_statement", "goto_statement"}:
             return None  # not on the path (a statement before ``at`` that leaves: unreachable here)
         return None if _changes(s, want.atoms()) else want
@@ -242,6 +277,8 @@ class Prover:
                 value = lin(self.ctx, right, func)
                 if value is None or op not in {"=", "+=", "-="}:
                     return None
+                if op == "=" and not self.no_wrap(value, e, func):
+                    return None  # `n = len - off` with off > len: n wrapped, not the difference
                 if op != "=":
                     value = add(({left: 1}, 0), value if op == "+=" else _scale(value, -1))
                 if right is not None and _changes(right, want.atoms()):
@@ -264,6 +301,90 @@ class Prover:
             return None if _changes(e, others) else rest  # `src[pos++]`: one step of pos
         return None if _changes(e, want.atoms()) else want
 
+    def _assigned(  # noqa: PLR0917
+        self, want: Want, name: str, value: Node | None, s: Node, func: Node, depth: int, *, alone: bool
+    ) -> Want | Node | None:
+        """The want before ``name = value`` (the statement ``s``): the value put in the name's place
+        (a difference only where it cannot wrap); a choice ``c ? a : b`` proven for each arm under
+        its side of ``c`` (``alone``: the only store of ``s``); a search's result bounded by what it
+        searched."""
+        got = lin(self.ctx, value, func)
+        if got is not None:
+            return want.put(name, got) if self.no_wrap(got, s, func) else None
+        e = strip_expr(value) if value is not None else None
+        if e is None:
+            return None
+        if e.type == "conditional_expression" and alone:
+            return self._choice(want, name, e, s, func, depth)
+        if e.type == "call_expression":
+            bound = self._searched(want, name, e, func)
+            return want.put(name, bound) if bound is not None else None
+        return None
+
+    def _choice(  # noqa: PLR0917
+        self, want: Want, name: str, e: Node, s: Node, func: Node, depth: int
+    ) -> Node | None:
+        """``name = c ? a : b``: ``want`` holds after it when it holds with ``a`` where ``c`` is true
+        and with ``b`` where it is false, each shown by ``c`` itself (``n = vlen < K ? vlen : K - 1``
+        with the want ``n <= vlen``), or by the statements before ``s``, or by both: a fact ``x <= y``
+        of ``c`` turns a want that needs ``x`` small into one that needs ``y`` small."""
+        cond = e.child_by_field_name("condition")
+        arms = ((e.child_by_field_name("consequence"), True), (e.child_by_field_name("alternative"), False))
+        if cond is None or any(
+            n.type in {"call_expression", "assignment_expression", "update_expression"} for n in walk(cond)
+        ):
+            return None
+        for arm, truth in arms:
+            value = lin(self.ctx, arm, func)
+            if value is None or arm is None or _changes(arm, want.atoms()):
+                return None
+            w = want.put(name, value)
+            facts = self._facts(cond, truth, func, depth)
+            if any(_entails(f, w) for f in facts) or self.evident(w, s, func):
+                continue
+            if self.holds(w, s, func, depth) is not None:
+                continue
+            if not any(self.holds(_through_fact(w, f), s, func, depth) is not None for f in facts):
+                return None
+        return s
+
+    def _searched(self, want: Want, name: str, call: Node, func: Node) -> Lin | None:
+        """``q = memchr(p, c, n)``, the only store of ``q``, with a check saying ``q`` is not NULL where
+        the proof's target runs: ``q`` lies between ``p`` and ``p + n - 1``. Put as its last place where
+        ``q`` counts on the small side of the want, as ``p`` where it counts on the big side."""
+        if self.target is None or callee_of(call) not in _SEARCHES:
+            return None
+        args = call_args(call)
+        if len(args) != 3 or len(plain_definitions(func, name) or []) != 1:
+            return None
+        if not said_not_null(name, self.target):
+            return None
+        start, count = lin(self.ctx, args[0], func), lin(self.ctx, args[2], func)
+        if start is None or count is None or _changes(call, want.atoms()):
+            return None
+        net = want.small[0].get(name, 0) - want.big[0].get(name, 0)
+        if net <= 0:
+            return start
+        if not self.no_wrap(count, call, func):
+            return None  # a count that wrapped searches far past what its parts say
+        return add(add(start, count), ({}, -1))
+
+    def no_wrap(self, value: Lin, at: Node, func: Node) -> bool:
+        """``value`` (a difference) does not go below 0 where ``at`` runs: what it subtracts is shown
+        at most what it adds. A value with no subtracted variable always holds."""
+        minus = ({v: -c for v, c in value[0].items() if c < 0}, 0)
+        if not minus[0]:
+            return True
+        plus = ({v: c for v, c in value[0].items() if c > 0}, value[1])
+        want = Want(minus, plus)
+        return self.evident(want, at, func) or self.holds(want, at, func, MAX_HELPER_DEPTH) is not None
+
+    def evident(self, want: Want, at: Node, func: Node) -> bool:
+        """``want`` holds whatever the values: its big side exceeds its small side by a constant at
+        least 0 plus variables (never negative) counted positively."""
+        diff = add(want.big, _scale(want.small, -1))
+        return diff[1] >= 0 and all(c > 0 and self.nonnegative(v, at, func) for v, c in diff[0].items())
+
     def _if(self, want: Want, s: Node, func: Node, depth: int) -> Want | Node | None:
         cond = s.child_by_field_name("condition")
         cons = s.child_by_field_name("consequence")
@@ -271,8 +392,11 @@ class Prover:
         if cond is None or cons is None:
             return None
         if alt is None and terminates(cons):
+            # the want with its locals put as the sums they were set to (`val = buf + off + 3` before
+            # `if (vlen > len - off - 3) return`): the check may speak of those sums
+            expanded = self._expanded(want, cond, func)
             for fact in self._facts(cond, False, func, depth):
-                if _entails(fact, want):
+                if _entails(fact, want) or _entails(fact, expanded):
                     return cond
             for a, t in atoms(cond, False):
                 got = _helper_success(self.ctx, a, t, func, _previous(s))
@@ -428,6 +552,14 @@ _RELATIONS: dict[str, Callable[[int, int], bool]] = {
 _NEGATED = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
 
+_SEARCHES = frozenset({"memchr", "memrchr"})
+
+
+def _through_fact(want: Want, fact: Want) -> Want:
+    """A want that makes ``want`` hold given ``fact`` (x <= y): its small side grown by ``y - x``."""
+    return Want(add(want.small, add(fact.big, _scale(fact.small, -1))), want.big)
+
+
 def _previous(s: Node) -> Node | None:
     prev = s.prev_named_sibling
     while prev is not None and prev.type == "comment":
@@ -545,14 +677,34 @@ def _changes(node: Node, names: set[str]) -> bool:
 
 
 def _statement_of(at: Node, func: Node) -> tuple[Node | None, Node | None]:
-    """The statement holding ``at`` and the block it is in."""
+    """The statement holding ``at`` and the block it is in (a ``{ }`` block, or a ``case`` of a
+    switch, whose statements run in order after its label)."""
     cur: Node | None = at
     while cur is not None and cur != func:
         parent = cur.parent
         if parent is not None and parent.type == "compound_statement":
             return cur, parent
+        if parent is not None and parent.type == "case_statement" and cur in _statements(parent):
+            return cur, parent
         cur = parent
     return None, None
+
+
+def _statements(block: Node) -> list[Node]:
+    """The statements of a block in order (a ``case``'s value is not one)."""
+    value = block.child_by_field_name("value") if block.type == "case_statement" else None
+    return [c for c in block.named_children if c.type != "comment" and c != value]
+
+
+def _jumps_away(case: Node) -> bool:
+    """The last statement of a ``case`` leaves it (break, return, continue, goto): no fall-through."""
+    stmts = _statements(case)
+    return bool(stmts) and stmts[-1].type in {
+        "break_statement",
+        "return_statement",
+        "continue_statement",
+        "goto_statement",
+    }
 
 
 def where(node: Node) -> str:

@@ -27,6 +27,7 @@ from .c_tree import (
     plain_definitions,
     squash,
     strip_expr,
+    stripped_text,
     text,
     walk,
 )
@@ -587,3 +588,33 @@ def reaching_value(ctx: Ctx, name: str, at: Node, func: Node) -> Node | None:
             return None
         cur = cur.parent
     return value
+
+
+def said_not_null(name: str, at: Node) -> bool:
+    """A condition holding at ``at`` says the pointer ``name`` is not NULL (``if (!q) return``,
+    ``q ? q - s : 0``)."""
+    return any(_says_set(cond, truth, name) for cond, truth, _w in holding_conditions(at))
+
+
+def _says_set(cond: Node, truth: bool, name: str) -> bool:
+    for atom, t in atoms(cond, truth):
+        a = strip_expr(atom)
+        if a.type == "identifier" and text(a) == name and t:
+            return True
+        if a.type == "binary_expression":
+            op = text(a.child_by_field_name("operator"))
+            sides = {
+                stripped_text(a.child_by_field_name("left")),
+                stripped_text(a.child_by_field_name("right")),
+            }
+            if (
+                name in sides
+                and sides - {name} <= {"NULL", "0"}
+                and ((op == "!=" and t) or (op == "==" and not t))
+            ):
+                return True
+        if a.type == "unary_expression" and text(a.child_by_field_name("operator")) == "!":
+            inner = a.child_by_field_name("argument")
+            if inner is not None and stripped_text(inner) == name and not t:
+                return True
+    return False

@@ -158,6 +158,12 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     found = found_within(ctx, call, src, args[n_i], func) if 0 <= n_i < len(args) else None
     if found is not None:
         return found
+    if got is None and name in _EXACT_READS and 0 <= n_i < len(args):
+        from .c_pair_reads import pair_read_fits
+
+        inside = pair_read_fits(ctx, call, src, args[n_i], func)
+        if inside is not None:
+            return [inside]
     if n is None and got is None and (name in _BOUNDED_READS or _paired(ctx, call, src, func)):
         return []  # as below: whatever the length, the read stays in a string or the caller's pair
     if n is None:

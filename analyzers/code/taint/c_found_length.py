@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .c_conditions import atoms, holding_conditions, reaching_value
+from .c_conditions import reaching_value, said_not_null
 from .c_context import Ctx
 from .c_cursor import unmoved
 from .c_spec import STRING_SEARCHES, STRING_SPANS
 from .c_terminated import cursor_at, terminated_string
-from .c_tree import call_args, line_of, plain_definitions, squash, strip_expr, stripped_text, text, walk
+from .c_tree import call_args, line_of, plain_definitions, squash, strip_expr, text, walk
 from .c_values import const_int
 from .values import Note
 
@@ -105,30 +105,4 @@ def _searched(ctx: Ctx, search: Node, s: Node, want: str, *, at: Node, func: Nod
 
 
 def _not_null(q: Node, at: Node) -> bool:
-    """A condition holding at ``at`` says the pointer ``q`` is not NULL (``if (!q) return``,
-    ``q ? q - s : 0``)."""
-    return any(_says_set(cond, truth, text(q)) for cond, truth, _w in holding_conditions(at))
-
-
-def _says_set(cond: Node, truth: bool, name: str) -> bool:
-    for atom, t in atoms(cond, truth):
-        a = strip_expr(atom)
-        if a.type == "identifier" and text(a) == name and t:
-            return True
-        if a.type == "binary_expression":
-            op = text(a.child_by_field_name("operator"))
-            sides = {
-                stripped_text(a.child_by_field_name("left")),
-                stripped_text(a.child_by_field_name("right")),
-            }
-            if (
-                name in sides
-                and sides - {name} <= {"NULL", "0"}
-                and ((op == "!=" and t) or (op == "==" and not t))
-            ):
-                return True
-        if a.type == "unary_expression" and text(a.child_by_field_name("operator")) == "!":
-            inner = a.child_by_field_name("argument")
-            if inner is not None and stripped_text(inner) == name and not t:
-                return True
-    return False
+    return said_not_null(text(q), at)
