@@ -2,8 +2,9 @@
 that hold (c_caller_pairs.py). A length read from the input and handed on without a check against
 what is left of the buffer (``apply(out, code, pkt + i + 2, pkt[i + 1])``) is not trusted: the copy
 that reads it is kept. Pairs that hold: the caller's own checked length (``rlen <= len`` then
-``p + 2, rlen - 2``), a search result (``sp - line``), the string's own length, a constant inside a
-known object. Code written for these tests."""
+``p + 2, rlen - 2``; ``olen`` checked against what is left, ``len - i - 2``, where the loop keeps that
+difference from wrapping), a search result (``sp - line``), the string's own length, a constant inside
+a known object. Code written for these tests."""
 
 from __future__ import annotations
 
@@ -82,8 +83,25 @@ def test_an_unchecked_length_from_the_input_is_not_a_pair(tmp_path: Path) -> Non
         "        if (i + 2 + olen > len)\n            return -1;\n",
     ],
 )
-def test_a_length_checked_in_a_way_not_followed_is_not_called_safe(tmp_path: Path, check: str) -> None:
+def test_a_length_checked_against_what_is_left_is_a_pair(tmp_path: Path, check: str) -> None:
+    # the loop's `i + 1 < len` keeps `len - i - 2` from wrapping (c_pair_reads through the prover)
     got = _judge(tmp_path, CODE.replace("CHECK", check))
+    assert got.startswith("FALSE_POSITIVE"), got
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        CODE.replace("CHECK", "        if (olen > len - i)\n            return -1;\n"),
+        CODE.replace("CHECK", "        if (i + olen > len)\n            return -1;\n"),
+        CODE.replace("CHECK", "        if (olen > len - i - 2)\n            return -1;\n").replace(
+            "while (i + 1 < len)", "while (i < len)"
+        ),
+    ],
+    ids=["checked-two-short", "checked-without-the-header", "difference-may-wrap"],
+)
+def test_a_length_checked_short_of_what_is_left_is_not_called_safe(tmp_path: Path, code: str) -> None:
+    got = _judge(tmp_path, code)
     assert not got.startswith("FALSE_POSITIVE"), got
 
 

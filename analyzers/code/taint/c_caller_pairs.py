@@ -17,11 +17,14 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .c_caller_wrap import callers_may_wrap
 from .c_callers import unchanged_until, visible_calls
 from .c_context import Ctx
 from .c_objects import room
-from .c_tree import call_args, enclosing_function, param_names, strip_expr, text, walk
+from .c_pair_reads import inside_own_pair
+from .c_tree import call_args, enclosing_function, line_of, param_names, strip_expr, text, walk
 from .c_values import base_and_offset, const_int
+from .values import Note
 
 
 def callers_pair(ctx: Ctx, func: Node, pointer: str, length: Node) -> bool:
@@ -45,6 +48,25 @@ def callers_pair(ctx: Ctx, func: Node, pointer: str, length: Node) -> bool:
         if not _holds(outer, call, args[p_i], args[n_i], caller):
             return False
     return True
+
+
+def pair_read_fits(ctx: Ctx, call: Node, src: Node, count: Node, func: Node | None) -> Note | None:
+    """A note when ``call`` reads ``count`` bytes at ``src`` inside the function's own (pointer,
+    length) parameter pair (c_pair_reads), which every visible caller hands a pair that holds and
+    never a difference that may have wrapped; None otherwise."""
+    got = inside_own_pair(ctx, call, src, count, func)
+    if got is None or func is None:
+        return None
+    pointer, length, end = got
+    named = next((n for n in walk(func) if n.type == "identifier" and text(n) == length), None)
+    if named is None or not callers_pair(ctx, func, pointer, named) or callers_may_wrap(ctx, func, named):
+        return None
+    return ctx.note(
+        end,
+        f"the `{text(count)}` bytes read at `{text(src)}` lie inside the `{length}` bytes of `{pointer}` "
+        f"(its callers' pair): the checks up to line {line_of(end)} show it",
+        "guard",
+    )
 
 
 def _holds(ctx: Ctx, call: Node, ptr: Node, n: Node, caller: Node) -> bool:
@@ -82,7 +104,11 @@ def _holds(ctx: Ctx, call: Node, ptr: Node, n: Node, caller: Node) -> bool:
         and text(m) != text(p)
     ):
         return unchanged_until(caller, text(m), call)  # the caller hands on a pair of its own
-    return _checked_against_pair(ctx, call, p, m, caller) or _proven_in_pair(ctx, call, p, m, caller)
+    return (
+        _checked_against_pair(ctx, call, p, m, caller)
+        or _proven_in_pair(ctx, call, p, m, caller)
+        or inside_own_pair(ctx, call, p, m, caller) is not None  # a part of its own pair, as a read
+    )
 
 
 def _proven_in_pair(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) -> bool:

@@ -159,7 +159,7 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     if found is not None:
         return found
     if got is None and name in _EXACT_READS and 0 <= n_i < len(args):
-        from .c_pair_reads import pair_read_fits
+        from .c_caller_pairs import pair_read_fits
 
         inside = pair_read_fits(ctx, call, src, args[n_i], func)
         if inside is not None:

@@ -9,7 +9,9 @@ difference a caller may have wrapped); here the read must be shown to lie inside
 where it runs: its start at or after ``buf`` and its end (start plus count) at most ``buf + len``, by
 the backward prover of c_capacity_wp (stores put in place, checks that leave, clamps ``c ? a : b``
 arm by arm, ``memchr()``'s result inside what it searched where it is checked not NULL). The count
-must not be negative (an unsigned type, or shown so), nor a difference that may wrap."""
+must not be negative (an unsigned type, or shown so), nor a difference that may wrap. A call that
+hands such a read on (``parse_line(req, line, sp - line)``) is judged the same way
+(c_caller_pairs)."""
 
 from __future__ import annotations
 
@@ -17,51 +19,42 @@ from itertools import pairwise
 
 from tree_sitter import Node
 
-from .c_caller_pairs import callers_pair
-from .c_caller_wrap import callers_may_wrap
 from .c_callers import unchanged_until
 from .c_capacity import nonnegative
 from .c_capacity_wp import Prover, Want, lin
 from .c_context import Ctx
 from .c_pair_write import add
 from .c_paths import cannot_be_negative
-from .c_tree import line_of, param_names, text, walk
+from .c_tree import param_names
 from .c_values import declared_type
-from .values import Note
 
 
-def pair_read_fits(ctx: Ctx, call: Node, src: Node, count: Node, func: Node | None) -> Note | None:
-    """A note when ``call`` reads ``count`` bytes at ``src`` inside the function's (pointer, length)
-    parameter pair, shown by the checks before it; None otherwise."""
+def inside_own_pair(
+    ctx: Ctx, at: Node, src: Node, count: Node, func: Node | None
+) -> tuple[str, str, Node] | None:
+    """(the pointer parameter, the length parameter right after it, the statement or check that shows
+    it) when ``count`` bytes at ``src`` lie inside that pair where ``at`` runs; None otherwise. The
+    callers' side of the pair is c_caller_pairs' to judge."""
     if func is None:
         return None
     start, n = lin(ctx, src, func), lin(ctx, count, func)
-    if start is None or n is None or not cannot_be_negative(ctx, count, call, func):
+    if start is None or n is None or not cannot_be_negative(ctx, count, at, func):
         return None
     params = param_names(func)
     for pointer, length in pairwise(params):
         if not _pointer_and_size(ctx, func, pointer, length):
             continue
-        if not (unchanged_until(func, pointer, call) and unchanged_until(func, length, call)):
+        if not (unchanged_until(func, pointer, at) and unchanged_until(func, length, at)):
             continue
-        prover = Prover(ctx, lambda atom, at, f: nonnegative(ctx, atom, at, f), target=call)
-        if not prover.no_wrap(n, call, func):  # the count's own subtraction
+        prover = Prover(ctx, lambda atom, here, f: nonnegative(ctx, atom, here, f), target=at)
+        if not prover.no_wrap(n, at, func):  # the count's own subtraction
             continue
-        end = prover.holds(Want(add(start, n), ({pointer: 1, length: 1}, 0)), call, func)
+        end = prover.holds(Want(add(start, n), ({pointer: 1, length: 1}, 0)), at, func)
         if end is None:
             continue
-        begin = prover.holds(Want(({pointer: 1}, 0), start), call, func)
-        if begin is None and not prover.evident(Want(({pointer: 1}, 0), start), call, func):
-            continue
-        named = _identifier(func, length)
-        if named is None or not callers_pair(ctx, func, pointer, named) or callers_may_wrap(ctx, func, named):
-            continue
-        return ctx.note(
-            end,
-            f"the `{text(count)}` bytes read at `{text(src)}` lie inside the `{length}` bytes of `{pointer}` "
-            f"(its callers' pair): the checks up to line {line_of(end)} show it",
-            "guard",
-        )
+        lower = Want(({pointer: 1}, 0), start)
+        if prover.evident(lower, at, func) or prover.holds(lower, at, func) is not None:
+            return pointer, length, end
     return None
 
 
@@ -69,7 +62,3 @@ def _pointer_and_size(ctx: Ctx, func: Node, pointer: str, length: str) -> bool:
     root = ctx.parsed.tree.root_node
     p, n = declared_type(pointer, func, root) or "", declared_type(length, func, root) or ""
     return "*" in p and "*" not in n and nonnegative(ctx, length, func, func)
-
-
-def _identifier(func: Node, name: str) -> Node | None:
-    return next((n for n in walk(func) if n.type == "identifier" and text(n) == name), None)
