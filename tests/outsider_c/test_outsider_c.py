@@ -21,10 +21,10 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 METRICS_OUT = REPO / "test-output" / "outsider-c-metrics.json"
 FINDINGS = ("cppcheck.xml", "flawfinder.sarif", "gcc-fanalyzer.jsonl")
-# safe-file findings dropped, measured 2026-11-29 at the end of the third session that day, which
-# added dev5 (first scored as a held-out set), held7 and held8 (dev 0.695, held 0.687, dev2 0.750,
-# dev3 0.658, held2 0.688, held3 0.634, dev4 0.538, held4 0.576, held5 0.597, dev5 0.550, held7
-# 0.500, held8 0.645); a regression fails
+# safe-file findings dropped, measured 2026-11-29 at the end of the fourth session that day, which
+# added held9 and held10 (dev 0.695, held 0.687, dev2 0.750, dev3 0.658, held2 0.688, held3 0.634,
+# dev4 0.538, held4 0.576, held5 0.602, dev5 0.555, held7 0.500, held8 0.645, held9 0.637, held10
+# 0.620); a regression fails
 FLOORS = {
     "dev": 0.69,
     "held": 0.68,
@@ -38,8 +38,10 @@ FLOORS = {
     "dev5": 0.54,
     "held7": 0.49,
     "held8": 0.64,
+    "held9": 0.63,
+    "held10": 0.61,
 }
-MAX_NEEDS_REVIEW = 0.14  # held5: 0.129
+MAX_NEEDS_REVIEW = 0.14  # held10: 0.135
 # findings on a labelled line whose claim is another weakness than the labelled one, read one by one
 # (the line is labelled as the allocation of the buffer the weakness over-reads; the finding is about
 # another object on it): scored as other findings on that line, not as the weakness
