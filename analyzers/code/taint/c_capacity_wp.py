@@ -277,17 +277,18 @@ class Prover:
                 value = lin(self.ctx, right, func)
                 if value is None or op not in {"=", "+=", "-="}:
                     return None
-                if op == "=" and not self.no_wrap(value, e, func):
-                    return None  # `n = len - off` with off > len: n wrapped, not the difference
                 if op != "=":
                     value = add(({left: 1}, 0), value if op == "+=" else _scale(value, -1))
+                if not self.no_wrap(value, e, func):
+                    return None  # `n = len - off`, `n -= k` past 0: n wrapped, not the difference
                 if right is not None and _changes(right, want.atoms()):
                     return None
                 return want.put(left, value)
         if e.type == "update_expression":
             arg = squash(stripped_text(e.child_by_field_name("argument")))
             if arg in want.atoms():
-                return want.put(arg, ({arg: 1}, 1 if "++" in text(e) else -1))
+                step: Lin = ({arg: 1}, 1 if "++" in text(e) else -1)
+                return want.put(arg, step) if self.no_wrap(step, e, func) else None
         steps = [
             n
             for n in walk(e)
@@ -296,9 +297,11 @@ class Prover:
         ]
         if len(steps) == 1 and e.type not in {"assignment_expression", "update_expression"}:
             arg = squash(stripped_text(steps[0].child_by_field_name("argument")))
-            rest = want.put(arg, ({arg: 1}, 1 if "++" in text(steps[0]) else -1))
+            step = ({arg: 1}, 1 if "++" in text(steps[0]) else -1)
             others = {a for a in want.atoms() if a != arg}
-            return None if _changes(e, others) else rest  # `src[pos++]`: one step of pos
+            if _changes(e, others) or not self.no_wrap(step, steps[0], func):
+                return None
+            return want.put(arg, step)  # `src[pos++]`: one step of pos
         return None if _changes(e, want.atoms()) else want
 
     def _assigned(  # noqa: PLR0917
@@ -370,10 +373,11 @@ class Prover:
         return add(add(start, count), ({}, -1))
 
     def no_wrap(self, value: Lin, at: Node, func: Node) -> bool:
-        """``value`` (a difference) does not go below 0 where ``at`` runs: what it subtracts is shown
-        at most what it adds. A value with no subtracted variable always holds."""
+        """``value`` (a difference) does not go below 0 where ``at`` runs: what it subtracts (variables,
+        or a constant: ``len - 3``, ``n--``) is shown at most what it adds. A sum of variables and a
+        constant at least 0 always holds."""
         minus = ({v: -c for v, c in value[0].items() if c < 0}, 0)
-        if not minus[0]:
+        if not minus[0] and value[1] >= 0:
             return True
         plus = ({v: c for v, c in value[0].items() if c > 0}, value[1])
         want = Want(minus, plus)
