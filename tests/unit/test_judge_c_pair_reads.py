@@ -1,10 +1,11 @@
 """A read inside the function's own (pointer, length) pair at an offset and for a count the code
 computes (c_pair_reads over the c_capacity_wp prover): ``val = buf + off + 3; if (vlen > len - off -
-3) return -1;`` and, in a ``case`` of a switch, ``n = vlen < K ? vlen : K - 1; memcpy(dst, val, n)``;
-``sp = memchr(line, ' ', len); if (sp == NULL) return -1; memcpy(key, line, sp - line)``. Unsound
-variants stay kept: no check, a check against the whole length, a check whose difference may wrap, a
-clamp that reads more than the value holds, a case another case falls into, a search past the pair,
-a search result not checked against NULL. Code written for these tests."""
+3) return -1;`` and, in a ``case`` of a switch, ``n = vlen < K ? vlen : K - 1; memcpy(dst, val, n)``
+(or ``n = K - 1; if (vlen < n) n = vlen;``); ``sp = memchr(line, ' ', len); if (sp == NULL) return
+-1; memcpy(key, line, sp - line)``. Unsound variants stay kept: no check, a check against the whole
+length, a check whose difference may wrap, a clamp that reads more than the value holds, an ``if``
+that sets a count the value may not hold, a case another case falls into, a search past the pair, a
+search result not checked against NULL. Code written for these tests."""
 
 from __future__ import annotations
 
@@ -76,7 +77,16 @@ int split_line(const char *line, size_t len, struct kv *out)
 }
 """
 
-SAFE = {"tlv-value-checked-and-clamped": TLV, "length-found-by-memchr": SEARCH}
+CLAMP = "vlen < sizeof(r->name) - 1 ? vlen : sizeof(r->name) - 1;"
+CLAMPED_BY_IF = TLV.replace(
+    CLAMP, "vlen;\n            if (n > sizeof(r->name) - 1)\n                n = sizeof(r->name) - 1;"
+)
+
+SAFE = {
+    "tlv-value-checked-and-clamped": TLV,
+    "tlv-value-clamped-by-an-if": CLAMPED_BY_IF,
+    "length-found-by-memchr": SEARCH,
+}
 
 KEPT = {
     "tlv-no-check": TLV.replace("        if (vlen > len - off - 3)\n            return -1;\n", ""),
@@ -89,6 +99,7 @@ KEPT = {
     "tlv-case-fallen-into": TLV.replace(
         "            r->flags = vlen;\n            break;\n", "            vlen = 200;\n"
     ),
+    "tlv-if-sets-a-count-the-value-may-not-hold": CLAMPED_BY_IF.replace("n = vlen;", "n = 8;"),
     "search-past-the-pair": SEARCH.replace("memchr(line, ' ', len)", "memchr(line, ' ', len + 8)"),
     "search-not-checked": SEARCH.replace("    if (sp == NULL)\n        return -1;\n", ""),
 }

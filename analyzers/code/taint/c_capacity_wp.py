@@ -328,21 +328,60 @@ class Prover:
         self, want: Want, name: str, e: Node, s: Node, func: Node, depth: int
     ) -> Node | None:
         """``name = c ? a : b``: ``want`` holds after it when it holds with ``a`` where ``c`` is true
-        and with ``b`` where it is false, each shown by ``c`` itself (``n = vlen < K ? vlen : K - 1``
-        with the want ``n <= vlen``), or by the statements before ``s``, or by both: a fact ``x <= y``
-        of ``c`` turns a want that needs ``x`` small into one that needs ``y`` small."""
+        and with ``b`` where it is false (:meth:`_arms`)."""
         cond = e.child_by_field_name("condition")
-        arms = ((e.child_by_field_name("consequence"), True), (e.child_by_field_name("alternative"), False))
+        arms: list[tuple[Want, bool, Lin | None]] = []
+        for arm, truth in (
+            (e.child_by_field_name("consequence"), True),
+            (e.child_by_field_name("alternative"), False),
+        ):
+            value = lin(self.ctx, arm, func)
+            if value is None or arm is None or _changes(arm, want.atoms()):
+                return None
+            arms.append((want.put(name, value), truth, value))
+        return self._arms(s, cond, arms, func, depth)
+
+    def _clamp(self, want: Want, s: Node, func: Node, depth: int) -> Node | None:
+        """``if (c) x = v;`` (nothing else in its body, no ``else``): ``want`` holds after it when it holds
+        with ``v`` for ``x`` where ``c`` is true and as it is where ``c`` is false (:meth:`_arms`):
+        ``if (n > left) n = left;``."""
+        cond, cons = s.child_by_field_name("condition"), s.child_by_field_name("consequence")
+        body = cons
+        if body is not None and body.type == "compound_statement":
+            inner = [c for c in body.named_children if c.type != "comment"]
+            body = inner[0] if len(inner) == 1 else None
+        e = strip_expr(body.named_children[0]) if body is not None and body.named_children else None
+        if (
+            body is None
+            or body.type != "expression_statement"
+            or e is None
+            or e.type != "assignment_expression"
+        ):
+            return None
+        name = squash(stripped_text(e.child_by_field_name("left")))
+        right = e.child_by_field_name("right")
+        value = lin(self.ctx, right, func)
+        if text(e.child_by_field_name("operator")) != "=" or value is None or right is None:
+            return None
+        if name not in want.atoms() or _changes(right, want.atoms()):
+            return None
+        return self._arms(s, cond, [(want.put(name, value), True, value), (want, False, None)], func, depth)
+
+    def _arms(
+        self, s: Node, cond: Node | None, arms: list[tuple[Want, bool, Lin | None]], func: Node, depth: int
+    ) -> Node | None:
+        """``s`` when each arm's want holds before ``s`` where ``cond`` has the arm's truth: shown by
+        ``cond`` itself (``n = vlen < K ? vlen : K - 1`` with the want ``n <= vlen``), by the statements
+        before ``s``, or by both (a fact ``x <= y`` of ``cond`` turns a want that needs ``x`` small into
+        one that needs ``y`` small); the value an arm puts (a difference) must not wrap there."""
         if cond is None or any(
             n.type in {"call_expression", "assignment_expression", "update_expression"} for n in walk(cond)
         ):
             return None
-        for arm, truth in arms:
-            value = lin(self.ctx, arm, func)
-            if value is None or arm is None or _changes(arm, want.atoms()):
-                return None
-            w = want.put(name, value)
+        for w, truth, value in arms:
             facts = self._facts(cond, truth, func, depth)
+            if value is not None and not self._no_wrap_under(value, facts, s, func):
+                return None
             if any(_entails(f, w) for f in facts) or self.evident(w, s, func):
                 continue
             if self.holds(w, s, func, depth) is not None:
@@ -350,6 +389,14 @@ class Prover:
             if not any(self.holds(_through_fact(w, f), s, func, depth) is not None for f in facts):
                 return None
         return s
+
+    def _no_wrap_under(self, value: Lin, facts: list[Want], s: Node, func: Node) -> bool:
+        """``value`` does not go below 0 where facts of a condition hold (``a > b ? a - b : 0``), or
+        before ``s`` already."""
+        minus = ({v: -c for v, c in value[0].items() if c < 0}, 0)
+        plus = ({v: c for v, c in value[0].items() if c > 0}, value[1])
+        need = Want(minus, plus)
+        return any(_entails(f, need) for f in facts) or self.no_wrap(value, s, func)
 
     def _searched(self, want: Want, name: str, call: Node, func: Node) -> Lin | None:
         """``q = memchr(p, c, n)``, the only store of ``q``, with a check saying ``q`` is not NULL where
@@ -411,6 +458,9 @@ class Prover:
             return want
         if alt is not None:
             return None
+        clamped = self._clamp(want, s, func, depth)
+        if clamped is not None:
+            return clamped
         # a body that grows: the want must hold on both paths, each proven on its own
         skip = next((True for fact in self._facts(cond, False, func, depth) if _entails(fact, want)), False)
         if not skip:
