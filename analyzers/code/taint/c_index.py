@@ -15,7 +15,7 @@ from .c_counter_bound import counter_range
 from .c_measured_index import measured_index
 from .c_member_base import member_base_held
 from .c_objects import elem_of, writable
-from .c_overflow import interval
+from .c_overflow import combine, interval
 from .c_pair_write import add, cannot_wrap, checked_counter_max, checked_extent, counting_floor, linear_of
 from .c_paths import bound_value, cannot_be_negative, upper_bound
 from .c_roomleft import received_index, string_length_index
@@ -27,6 +27,7 @@ from .c_tree import (
     strip_expr,
     stripped_text,
     text,
+    walk,
 )
 from .c_values import array_count, const_int, dst_size, int_text, sizeof_own_array
 from .outcome import Outcome
@@ -225,6 +226,19 @@ def index_range(ctx: Ctx, idx: Node, at: Node, func: Node | None) -> tuple[int |
         hi = after if hi is None or (after is not None and after < hi) else hi
     if lo is None and i.type == "field_expression" and cannot_be_negative(ctx, i, at, func):
         lo = 0
+    op = text(i.child_by_field_name("operator")) if i.type == "binary_expression" else ""
+    left, right = i.child_by_field_name("left"), i.child_by_field_name("right")
+    if (
+        op in {"+", "-", "*"}
+        and left is not None
+        and right is not None
+        and (lo is None or hi is None)
+        and not any(n.type == "cast_expression" for n in walk(idx))  # a narrowing cast may wrap
+    ):
+        # `2 * i + 1` with i in [0, 7]: [1, 15] (exact: both ranges are bounded, nothing wraps)
+        low, high = combine(op, index_range(ctx, left, at, func), index_range(ctx, right, at, func))
+        lo = low if lo is None else lo if low is None else max(lo, low)
+        hi = high if hi is None else hi if high is None else min(hi, high)
     return lo, hi
 
 
