@@ -2,7 +2,9 @@
 memcpy(p, s, n)``, ``p = malloc(len); memcpy(p, data, len)``, ``malloc(count * sizeof *out)`` with
 the same count (c_alloc_fit.py). Sound only when the length has the same value at the copy as at the
 allocation and, for ``n + k``, cannot wrap (a negative int, a 32-bit count near its maximum, a value
-with no bound). Code written for these tests."""
+with no bound); an allocation in a check's condition (``if ((p = malloc(n)) == NULL)``) only when
+the check always runs before the copy and the allocation is not under ``&&``/``||``. Code written for
+these tests."""
 
 from __future__ import annotations
 
@@ -16,6 +18,46 @@ HEAD = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <
 MEMCPY = "buffer/memcpy:Does not check for buffer overflows when copying to destination (CWE-120)."
 
 CASES = {
+    "allocated-in-the-check": (
+        """char *f(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p;
+    if ((p = malloc(n)) == NULL) {
+        perror("malloc");
+        exit(1);
+    }
+    memcpy(p, s, n); /* <- */
+    return p;
+}""",
+        "FP",
+    ),
+    "allocated-in-a-check-that-may-not-run": (
+        """char *f(const char *s, size_t n)
+{
+    static char tmp[8];
+    char *p = tmp;
+    if (n > 100) {
+        if ((p = malloc(n)) == NULL)
+            return NULL;
+    }
+    memcpy(p, s, n); /* <- */
+    return p;
+}""",
+        "not",
+    ),
+    "allocated-under-and": (
+        """char *f(const char *s, size_t n, int small)
+{
+    static char tmp[8];
+    char *p = tmp;
+    if (!small && (p = malloc(n)) == NULL)
+        return NULL;
+    memcpy(p, s, n); /* <- */
+    return p;
+}""",
+        "not",
+    ),
     "neg-int": (
         """char *f(const char *s, const char *arg)
 {

@@ -28,7 +28,8 @@ def allocated_for_length(ctx: Ctx, call: Node, dst: Node, length: Node, func: No
     d = strip_expr(dst)
     if func is None or d.type != "identifier":
         return None
-    reaching = reaching_value(ctx, text(d), call, func)  # `p = NULL; ... p = malloc(n);` the last
+    # `p = NULL; ... p = malloc(n);` the last; `if ((p = malloc(n)) == NULL)` too
+    reaching = reaching_value(ctx, text(d), call, func, in_conditions=True)
     if reaching is None:
         return None
     alloc = strip_expr(reaching)

@@ -564,11 +564,13 @@ def counted_before(call: Node, at: Node, count: int) -> bool:
     return False
 
 
-def reaching_value(ctx: Ctx, name: str, at: Node, func: Node) -> Node | None:
+def reaching_value(ctx: Ctx, name: str, at: Node, func: Node, *, in_conditions: bool = False) -> Node | None:
     """The value of the one definition of ``name`` that reaches ``at``: the last before it, which
     runs before it in every round of the loops around both, with no other definition in a loop
     around ``at`` that does not hold that one (``n`` set again later in the round is set anew by it
-    before ``at`` comes round again)."""
+    before ``at`` comes round again). With ``in_conditions``, a definition in an ``if``'s condition
+    counts as running where the ``if`` does (``if ((p = malloc(n)) == NULL) return;``): the
+    condition always runs."""
     defs = plain_definitions(func, name)
     if not defs:
         return None
@@ -576,7 +578,8 @@ def reaching_value(ctx: Ctx, name: str, at: Node, func: Node) -> Node | None:
     if not before:
         return None
     last, value = before[-1]
-    if not runs_before(ctx, last, at, each_round=True):
+    holder = _condition_of_if(last) if in_conditions else None
+    if not runs_before(ctx, holder or last, at, each_round=True):
         return None
     cur = at.parent
     while cur is not None and cur != func:
@@ -618,3 +621,28 @@ def _says_set(cond: Node, truth: bool, name: str) -> bool:
             if inner is not None and stripped_text(inner) == name and not t:
                 return True
     return False
+
+
+def _condition_of_if(node: Node) -> Node | None:
+    """The ``if`` statement whose condition ``node`` is part of, on a path that always runs when the
+    condition does (not under ``&&``, ``||`` or ``?:``); None otherwise."""
+    child, cur = node, node.parent
+    while cur is not None:
+        if cur.type == "binary_expression" and text(cur.child_by_field_name("operator")) in {"&&", "||"}:
+            return None
+        if cur.type == "conditional_expression":
+            return None
+        if cur.type == "if_statement":
+            cond = cur.child_by_field_name("condition")
+            return cur if cond is not None and cond.id == child.id else None
+        if cur.type not in {
+            "parenthesized_expression",
+            "binary_expression",
+            "assignment_expression",
+            "cast_expression",
+            "unary_expression",
+            "condition_clause",
+        }:
+            return None
+        child, cur = cur, cur.parent
+    return None
