@@ -325,3 +325,57 @@ def test_a_pair_whose_caller_length_may_wrap_is_not_trusted(tmp_path: Path, chec
     code = HEAD + TLV.replace("CHECK", check) + "\n"
     got = judge_marked(tmp_path, code, "FF1004", MEMCPY, (120,))
     assert (got.verdict == "FALSE_POSITIVE") == safe, (check, got.verdict, got.justification)
+
+
+MEMBER = """struct image {
+    unsigned char *data;
+    size_t len;
+};
+
+int load(struct image *img, FILE *fp, long sz)
+{
+    if (sz <= 0)
+        return -1;
+    img->len = (size_t)sz;
+    img->data = malloc(img->len);
+    if (img->data == NULL)
+        return -1;
+    if (fread(img->data, 1, img->len, fp) != img->len) /* <- */
+        return -1;
+    return 0;
+}"""
+
+MEMBERS = {
+    "member-block-for-the-member-length": (MEMBER, True),
+    "length-changed-between": (
+        MEMBER.replace("    if (img->data == NULL)", "    img->len += 16;\n    if (img->data == NULL)"),
+        False,
+    ),
+    "struct-handed-to-a-function-between": (
+        MEMBER.replace("int load(", "void reset(struct image *img);\n\nint load(").replace(
+            "    if (img->data == NULL)", "    reset(img);\n    if (img->data == NULL)"
+        ),
+        False,
+    ),
+    "block-stored-only-on-one-path": (
+        MEMBER.replace(
+            "    img->data = malloc(img->len);", "    if (sz > 64)\n        img->data = malloc(img->len);"
+        ),
+        False,
+    ),
+    "block-one-short": (MEMBER.replace("malloc(img->len)", "malloc(img->len - 1)"), False),
+    "length-changed-through-another-pointer": (
+        MEMBER.replace("    if (sz <= 0)", "    struct image *other = img;\n\n    if (sz <= 0)").replace(
+            "    if (img->data == NULL)", "    other->len = 4096;\n    if (img->data == NULL)"
+        ),
+        False,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MEMBERS))
+def test_fread_into_a_member_allocated_for_what_it_reads(tmp_path: Path, case: str) -> None:
+    # a member's block (img->data = malloc(img->len)) as a variable's: nothing may change either between
+    code, fits = MEMBERS[case]
+    got = judge_marked(tmp_path, HEAD + code + "\n", "FF1070", FREAD, (120,))
+    assert (got.verdict == "FALSE_POSITIVE") == fits, (case, got.verdict, got.justification)

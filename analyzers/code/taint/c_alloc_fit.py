@@ -3,7 +3,9 @@
 ``p = malloc(n * sizeof *p); memcpy(p, q, n * sizeof *p);``. The length is the allocated size
 when both are the same expression of variables that do not change between the allocation and the
 copy (the same value, even if the product wrapped); ``L + k`` more when ``L`` cannot be so large
-that the sum wraps (a string's length, or a non-negative value with a known upper bound)."""
+that the sum wraps (a string's length, or a non-negative value with a known upper bound). A struct
+member's block (``img->data = xmalloc(img->len); fread(img->data, 1, img->len, fp)``) counts the same
+way when nothing between the store and the copy may change the member, the length or the struct."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import re
 
 from tree_sitter import Node
 
-from .c_conditions import LOOPS, reaching_value
+from .c_conditions import LOOPS, reaching_value, runs_before
 from .c_context import Ctx
 from .c_flow import backward_goto
 from .c_tree import ancestors, call_args, callee_of, plain_definitions, squash, strip_expr, text, walk
@@ -26,6 +28,8 @@ _MAX_SUM = 1 << 30  # a bounded length this small plus a constant does not wrap 
 def allocated_for_length(ctx: Ctx, call: Node, dst: Node, length: Node, func: Node | None) -> Note | None:
     """A note when ``dst`` holds a block this function allocated for at least ``length`` bytes."""
     d = strip_expr(dst)
+    if func is not None and d.type == "field_expression":
+        return _member_allocated(ctx, call, d, length, func)
     if func is None or d.type != "identifier":
         return None
     # `p = NULL; ... p = malloc(n);` the last; `if ((p = malloc(n)) == NULL)` too
@@ -52,6 +56,81 @@ def allocated_for_length(ctx: Ctx, call: Node, dst: Node, length: Node, func: No
         "before the copy",
         "guard",
     )
+
+
+def _member_allocated(ctx: Ctx, call: Node, d: Node, length: Node, func: Node) -> Note | None:
+    """``img->data = xmalloc(img->len); fread(img->data, 1, img->len, fp)``: the last store into the
+    member before the copy is an allocation of exactly the copy's length (or more by a constant, when
+    the length is bounded), it runs before the copy, and between the two nothing stores into the
+    member, the length's parts, the struct's variable or through a pointer, and no function of the
+    workspace runs (a library call handed none of them changes none of them)."""
+    member = squash(text(d))
+    stores = [
+        n
+        for n in walk(func)
+        if n.type == "assignment_expression"
+        and squash(text(strip_expr(n.child_by_field_name("left") or n))) == member
+        and n.end_byte <= call.start_byte
+    ]
+    if not stores or text(stores[-1].child_by_field_name("operator")) != "=":
+        return None
+    store = stores[-1]
+    if store.parent is None or store.parent.type != "expression_statement":
+        return None
+    if not runs_before(ctx, store.parent, call):
+        return None
+    alloc = strip_expr(store.child_by_field_name("right") or store)
+    size = _allocated(ctx, alloc, func)
+    if size is None:
+        return None
+    want = strip_expr(length)
+    extra = _excess(ctx, size, squash(text(want)), func)
+    if extra is None or (extra and not _bounded(ctx, want, call, func)):
+        return None
+    if any(p.type in LOOPS for p in ancestors(call, func)) or backward_goto(func, unknown_labels=True):
+        return None  # a later round may store into the member first
+    field = d.child_by_field_name("field")
+    names = {member, *(squash(text(n)) for n in walk(want) if n.type in {"field_expression", "identifier"})}
+    bases = {text(n) for n in walk(d) if n.type == "identifier"} - {text(field) if field is not None else ""}
+    fields = {text(n) for n in (*walk(d), *walk(want)) if n.type == "field_identifier"}
+    for n in walk(func):
+        if n.start_byte < store.end_byte or n.end_byte > call.start_byte:
+            continue
+        if n.type in {"assignment_expression", "update_expression"}:
+            changed = n.child_by_field_name("left") or n.child_by_field_name("argument") or n
+            target = squash(text(strip_expr(changed)))
+            if target in names or target in bases or strip_expr(changed).type == "pointer_expression":
+                return None
+            if target.rsplit("->", 1)[-1].rsplit(".", 1)[-1] in fields:
+                return None  # the same member through another pointer to the struct
+        if (
+            n.type == "call_expression"
+            and n != call
+            and _may_change(ctx, n, bases, {member, squash(text(want))})
+        ):
+            return None
+    room = f"{text(size)}" if not extra else f"{text(size)} ({extra} more than the copy)"
+    return ctx.note(
+        alloc,
+        f"`{text(d)}` is allocated here with {room} bytes, and nothing changes `{text(d)}` or "
+        f"`{text(length)}` before the copy",
+        "guard",
+    )
+
+
+def _may_change(ctx: Ctx, call: Node, bases: set[str], handed: set[str]) -> bool:
+    """A call between the allocation and the copy that may store into the struct: a function of the
+    workspace, or one handed the struct's variable other than as ``handed`` (the block or the length
+    itself, whose values it gets)."""
+    from .c_defs import definition_of
+
+    if definition_of(ctx, call) is not None:
+        return True
+    for a in call_args(call):
+        used = {text(x) for x in walk(a) if x.type == "identifier"}
+        if used & bases and squash(text(strip_expr(a))) not in handed:
+            return True
+    return False
 
 
 def _allocated(ctx: Ctx, alloc: Node, func: Node) -> Node | None:
