@@ -578,7 +578,7 @@ def reaching_value(ctx: Ctx, name: str, at: Node, func: Node, *, in_conditions: 
     if not before:
         return None
     last, value = before[-1]
-    holder = _condition_of_if(last) if in_conditions else None
+    holder = if_of_condition(last) if in_conditions else None
     if not runs_before(ctx, holder or last, at, each_round=True):
         return None
     cur = at.parent
@@ -623,7 +623,7 @@ def _says_set(cond: Node, truth: bool, name: str) -> bool:
     return False
 
 
-def _condition_of_if(node: Node) -> Node | None:
+def if_of_condition(node: Node) -> Node | None:
     """The ``if`` statement whose condition ``node`` is part of, on a path that always runs when the
     condition does (not under ``&&``, ``||`` or ``?:``); None otherwise."""
     child, cur = node, node.parent

@@ -6,12 +6,13 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .c_conditions import comparisons, holding_conditions
-from .c_context import Ctx
+from .c_context import Ctx, keep
 from .c_copies import copy_safe
 from .c_index import index_safe
 from .c_spec import COPY_FUNCS
 from .c_terminated import terminated_string
 from .c_tree import call_args, declared_name, enclosing_function, squash, strip_expr, text, walk
+from .c_values import const_int
 from .outcome import Outcome
 from .values import Note
 
@@ -33,11 +34,97 @@ def string_length_reads(ctx: Ctx, calls: list[Node]) -> list[Note] | Outcome | N
         if isinstance(got, Outcome):
             return got
         notes.extend(got)
+        before = _before_start(ctx, call) if func is not None else None
+        if before is not None:
+            return before
         used = _length_uses(ctx, call, func) if func is not None else []
         if isinstance(used, Outcome):
             return used
         notes.extend(used)
     return notes
+
+
+def _before_start(ctx: Ctx, call: Node) -> Outcome | None:
+    """``s + strlen(s) - 1`` or ``s[strlen(s) - 1]``: the length less a constant names a place in the
+    string that lies before its start when the string is shorter than that constant (an empty line):
+    the read the finding is about feeds an under-read unless a check holding there says the string
+    is long enough (``strlen(s) > 0``, ``*s``, ``s[0] != '\0'``)."""
+    func = enclosing_function(call)
+    child, cur = call, call.parent
+    while cur is not None and cur.type in {
+        "parenthesized_expression",
+        "cast_expression",
+        "binary_expression",
+    }:
+        if cur.type == "binary_expression" and text(cur.child_by_field_name("operator")) not in {"+", "-"}:
+            return None
+        right = cur.child_by_field_name("right")
+        k = const_int(ctx, right, func) if cur.type == "binary_expression" and right is not None else None
+        if (
+            cur.type == "binary_expression"
+            and text(cur.child_by_field_name("operator")) == "-"
+            and right is not None
+            and right.id != child.id
+            and k is not None
+            and k >= 1
+        ):
+            if _long_enough(ctx, call, cur, k):
+                return None
+            arg = text(call_args(call)[0])
+            short = "empty" if k == 1 else f"shorter than {k} characters"
+            return keep(
+                ctx,
+                cur,
+                f"`{text(cur)}` is a place {k} before the end of `{arg}`, which lies before its start when "
+                f"`{arg}` is {short}, and no check here says it is not",
+                "under-read",
+            )
+        child, cur = cur, cur.parent
+    return None
+
+
+def _long_enough(ctx: Ctx, call: Node, at: Node, k: int) -> bool:
+    """A check holding at ``at`` says the string ``call`` measures has at least ``k`` characters."""
+    arg = squash(text(strip_expr(call_args(call)[0])))
+    measured = squash(text(call))
+    for cond, truth in ((c, t) for c, t, _w in holding_conditions(at)):
+        for v, op, other in comparisons(cond, truth):
+            bound = const_int(ctx, other, enclosing_function(at))
+            if (
+                squash(v) == measured
+                and bound is not None
+                and (
+                    (op == ">" and bound >= k - 1)
+                    or (op == ">=" and bound >= k)
+                    or (op == "!=" and bound == 0 == k - 1)
+                )
+            ):
+                return True
+        if k == 1 and _says_nonempty(cond, truth, arg):
+            return True
+    return False
+
+
+def _says_nonempty(cond: Node, truth: bool, arg: str) -> bool:
+    """``*s``, ``s[0]`` (true), or compared unequal to NUL: the first character is not the terminator."""
+    from .c_conditions import atoms
+
+    firsts = {f"*{arg}", f"{arg}[0]"}
+    for a, t in atoms(cond, truth):
+        e = strip_expr(a)
+        if squash(text(e)) in firsts and t:
+            return True
+        if e.type == "binary_expression":
+            left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+            op = text(e.child_by_field_name("operator"))
+            sides = {squash(text(strip_expr(x))) for x in (left, right) if x is not None}
+            if (
+                sides & firsts
+                and sides - firsts <= {"'\\0'", "0"}
+                and ((op == "!=" and t) or (op == "==" and not t))
+            ):
+                return True
+    return False
 
 
 def _length_uses(ctx: Ctx, call: Node, func: Node) -> list[Note] | Outcome:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .c_callers import quiet_between
-from .c_conditions import LOOPS, runs_before
+from .c_conditions import LOOPS, if_of_condition, runs_before
 from .c_context import Ctx
 from .c_tree import (
     aliases_of,
@@ -41,7 +41,8 @@ def sized_for_source(ctx: Ctx, call: Node, func: Node | None) -> Note | None:
     if dst.type != "identifier" or src.type != "identifier":
         return None
     defs = plain_definitions(func, text(dst))
-    if not defs or len(defs) != 1 or not runs_before(ctx, defs[0][0], call):
+    # `if ((d = malloc(n + 1)) == NULL) return NULL;` runs where its check does
+    if not defs or len(defs) != 1 or not runs_before(ctx, if_of_condition(defs[0][0]) or defs[0][0], call):
         return None
     alloc = strip_expr(defs[0][1])
     length = _allocated_length(ctx, alloc, unit, func)

@@ -26,12 +26,14 @@ from .c_spec import (
 from .c_tables import table_string_max
 from .c_tree import (
     aliases_of,
+    ancestors,
     call_args,
     callee_of,
     declared_name,
     enclosing_function,
     inside,
     param_names,
+    plain_definitions,
     pointer_base,
     squash,
     strip_expr,
@@ -418,4 +420,27 @@ def copies_terminator(ctx: Ctx, call: Node, src: Node, n: Node, func: Node) -> b
         return width is not None and length >= (len(literal[0]) + 1) * width
     s = squash(text(strip_expr(src)))
     body = squash(text(n))
-    return f"strlen({s})+1" in body or f"wcslen({s})+1" in body
+    if f"strlen({s})+1" in body or f"wcslen({s})+1" in body:
+        return True
+    return _measured_local(ctx, call, strip_expr(src), strip_expr(n), func)
+
+
+def _measured_local(ctx: Ctx, call: Node, src: Node, n: Node, func: Node) -> bool:
+    """``n = strlen(s) + 1; ... memcpy(p, s, n)``: the local's one definition measures the source,
+    runs before the copy, and between the two neither ``s`` nor ``n`` changes and no code writes
+    memory except through the copy's destination (the string keeps its length)."""
+    from .c_callers import keeps_value, quiet_between
+
+    if n.type != "identifier" or src.type != "identifier":
+        return False
+    defs = plain_definitions(func, text(n))
+    if not defs or len(defs) != 1 or not runs_before(ctx, defs[0][0], call):
+        return False
+    value = squash(text(strip_expr(defs[0][1])))
+    if value not in {f"strlen({text(src)})+1", f"wcslen({text(src)})+1"}:
+        return False
+    if not keeps_value(func, text(src)) or any(p.type in LOOPS for p in ancestors(call, func)):
+        return False
+    dst = call_args(call)[0] if call_args(call) else None
+    ok = aliases_of(func, text(strip_expr(dst))) if dst is not None else set()
+    return quiet_between(ctx, func, (defs[0][0].end_byte, call.start_byte), ok)

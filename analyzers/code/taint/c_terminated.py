@@ -36,9 +36,11 @@ from .c_tree import (
     squash,
     store_target,
     strip_expr,
+    stripped_text,
     text,
     walk,
 )
+from .c_values import const_int
 from .outcome import Outcome
 from .values import Note
 
@@ -341,17 +343,16 @@ def _fresh_copy(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> list[Note] 
     """``arg`` is a fresh copy of a string (``strdup(s)``), or a local only ever set to one, and
     between that and ``at`` (no loop around ``at`` starting in between) nothing writes through it
     and it does not escape: only its own names reach the new block, so other code cannot change it."""
-    from .c_spec import STRING_DUPLICATORS
-
     a = strip_expr(arg)
-    if a.type == "call_expression" and callee_of(a) in STRING_DUPLICATORS:
+    if a.type == "call_expression" and duplicates(ctx, a):
         return [ctx.note(at, f"`{text(arg)}` is a fresh terminated copy of a string", "guard")]
+    if func is not None and a.type == "field_expression":
+        return _fresh_member(ctx, a, at, func)
     if func is None or a.type != "identifier":
         return None
     defs = plain_definitions(func, text(a))
     if not defs or any(
-        strip_expr(v).type != "call_expression" or callee_of(strip_expr(v)) not in STRING_DUPLICATORS
-        for _d, v in defs
+        strip_expr(v).type != "call_expression" or not duplicates(ctx, strip_expr(v)) for _d, v in defs
     ):
         return None
     first = min(d.start_byte for d, _v in defs)
@@ -415,6 +416,106 @@ def _first_escape(ctx: Ctx, func: Node, ours: set[str], span: tuple[int, int]) -
                 continue
             return n
     return None
+
+
+def duplicates(ctx: Ctx, call: Node) -> bool:
+    """``call`` returns a terminated string or NULL: a library duplicator (``strdup``:
+    c_spec.STRING_DUPLICATORS), or a function of the workspace (whatever its name) each of whose
+    returns is NULL or a string the analyst shows terminated there (``xstrdup()``: ``n = strlen(s) +
+    1; p = xmalloc(n); memcpy(p, s, n); return p;``)."""
+    from .c_spec import STRING_DUPLICATORS
+
+    found = definition_of(ctx, call)
+    if found is None:
+        return callee_of(call) in STRING_DUPLICATORS
+    octx, fdef = found
+    key = ("duplicates", octx.path, octx.parsed.content_hash, fdef.start_byte)
+    if key in ctx.memo:
+        return bool(ctx.memo[key])
+    ctx.memo[key] = False  # a recursive call of itself proves nothing
+    returns = [n for n in walk(fdef) if n.type == "return_statement"]
+    ok = bool(returns)
+    for r in returns:
+        value = strip_expr(r.named_children[0]) if r.named_children else None
+        if value is None:
+            ok = False
+            break
+        if text(value) == "NULL" or const_int(octx, value, fdef) == 0:
+            continue
+        got = terminated_string(octx.unbound(), r, value, fdef, depth=0)
+        if isinstance(got, Outcome) or not _copies_fit(octx, fdef, value, r):
+            ok = False
+            break
+    ctx.memo[key] = ok
+    return ok
+
+
+def _copies_fit(ctx: Ctx, fdef: Node, value: Node, ret: Node) -> bool:
+    """Every copy into the returned local before ``ret`` writes into a block the function allocated
+    for its length (c_alloc_fit): the terminator it copies lies inside the block."""
+    from .c_alloc_fit import allocated_for_length
+    from .c_sized import sized_for_source
+
+    if value.type != "identifier":
+        return False
+    for n in walk(fdef):
+        if n.type != "call_expression" or n.start_byte >= ret.start_byte:
+            continue
+        callee = ctx.callee(n)
+        args = call_args(n)
+        if (
+            callee not in COPY_FUNCS
+            or not args
+            or not (pointer_bases(args[0]) & aliases_of(fdef, text(value)))
+        ):
+            continue
+        n_i = COPY_FUNCS[callee][2]
+        if n_i < 0:  # `p = malloc(strlen(s) + 1); strcpy(p, s);`
+            if sized_for_source(ctx, n, fdef) is None:
+                return False
+        elif n_i >= len(args) or allocated_for_length(ctx, n, args[0], args[n_i], fdef) is None:
+            return False
+    return True
+
+
+def _fresh_member(ctx: Ctx, member: Node, at: Node, func: Node) -> list[Note] | None:
+    """``h->value = xstrdup(v); n = strlen(h->value);``: the last store into the member before ``at``
+    is a fresh terminated copy (:func:`duplicates`), it runs before ``at`` (no loop around ``at``), and
+    between the two no code that could change a stored pointer runs (:func:`_nothing_runs`) and
+    nothing stores into a member of that name."""
+    name = squash(text(member))
+    field = member.child_by_field_name("field")
+    stores = [
+        n
+        for n in walk(func)
+        if n.type == "assignment_expression"
+        and squash(stripped_text(n.child_by_field_name("left"))) == name
+        and n.end_byte <= at.start_byte
+    ]
+    if not stores or field is None or text(stores[-1].child_by_field_name("operator")) != "=":
+        return None
+    store = stores[-1]
+    value = strip_expr(store.child_by_field_name("right") or store)
+    if store.parent is None or store.parent.type != "expression_statement":
+        return None
+    if value.type != "call_expression" or not runs_before(ctx, store.parent, at) or _enclosing_loop(at, func):
+        return None
+    span = (store.end_byte, at.start_byte)
+    if not _nothing_runs(ctx, func, span):
+        return None
+    for n in walk(func):
+        if n.end_byte <= span[0] or n.start_byte >= span[1] or n.type != "assignment_expression":
+            continue
+        left = strip_expr(n.child_by_field_name("left") or n)
+        f = left.child_by_field_name("field") if left.type == "field_expression" else None
+        if f is not None and text(f) == text(field):
+            return None  # the member stored again, maybe through another pointer to the struct
+    if not duplicates(ctx, value):
+        return None
+    return [
+        ctx.note(at, f"`{text(member)}` holds a fresh terminated copy of a string", "guard"),
+        ctx.note(value, f"`{text(value)}` makes it at line {store.start_point[0] + 1}", "constant"),
+    ]
 
 
 def _nothing_runs(ctx: Ctx, func: Node, span: tuple[int, int]) -> bool:
