@@ -22,23 +22,23 @@ REPO = HERE.parents[1]
 METRICS_OUT = REPO / "test-output" / "outsider-c-metrics.json"
 FINDINGS = ("cppcheck.xml", "flawfinder.sarif", "gcc-fanalyzer.jsonl")
 # safe-file findings dropped, measured 2026-11-29 at the end of the fourth session that day, which
-# added held9 and held10 (dev 0.695, held 0.687, dev2 0.750, dev3 0.658, held2 0.688, held3 0.634,
-# dev4 0.538, held4 0.576, held5 0.602, dev5 0.555, held7 0.500, held8 0.645, held9 0.637, held10
+# added held9 and held10 (dev 0.695, held 0.687, dev2 0.750, dev3 0.663, held2 0.688, held3 0.638,
+# dev4 0.561, held4 0.576, held5 0.602, dev5 0.560, held7 0.500, held8 0.645, held9 0.645, held10
 # 0.620); a regression fails
 FLOORS = {
     "dev": 0.69,
     "held": 0.68,
     "dev2": 0.74,
-    "dev3": 0.65,
+    "dev3": 0.66,
     "held2": 0.68,
     "held3": 0.63,
-    "dev4": 0.53,
+    "dev4": 0.56,
     "held4": 0.57,
-    "held5": 0.59,
-    "dev5": 0.54,
+    "held5": 0.60,
+    "dev5": 0.55,
     "held7": 0.49,
     "held8": 0.64,
-    "held9": 0.63,
+    "held9": 0.64,
     "held10": 0.61,
 }
 MAX_NEEDS_REVIEW = 0.14  # held10: 0.135
