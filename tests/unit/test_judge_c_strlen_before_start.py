@@ -58,8 +58,12 @@ CASES = {
         False,
     ),
 }
-# checked: the place is not before the start (the index itself is judged by the index rules)
+# checked: the place is not before the start (the index itself is judged by the index rules); a
+# length less one is no place (the copy's own finding judges it)
 CHECKED = {
+    "a-length-less-one": CHOMP.replace(
+        "if (CHECK)\n        s[strlen(s) - 1] = '\\0';", "memmove(s, s + 1, strlen(s) - 1);"
+    ),
     "chomp-length-checked": CHOMP.replace("CHECK", "strlen(s) > 0"),
     "chomp-first-char-checked": CHOMP.replace("CHECK", "*s"),
 }

@@ -68,8 +68,8 @@ def _before_start(ctx: Ctx, call: Node) -> Outcome | None:
             and k is not None
             and k >= 1
         ):
-            if _long_enough(ctx, call, cur, k):
-                return None
+            if not _place_in(cur, call) or _long_enough(ctx, call, cur, k):
+                return None  # a length (memcpy's), judged by the copy; or the string is long enough
             arg = text(call_args(call)[0])
             short = "empty" if k == 1 else f"shorter than {k} characters"
             return keep(
@@ -81,6 +81,34 @@ def _before_start(ctx: Ctx, call: Node) -> Outcome | None:
             )
         child, cur = cur, cur.parent
     return None
+
+
+def _place_in(expr: Node, call: Node) -> bool:
+    """``expr`` (the length less a constant) names a place in the measured string: it adds the
+    string's pointer (``s + strlen(s) - 1``), or indexes the string (``s[strlen(s) - 1]``)."""
+    arg = squash(text(strip_expr(call_args(call)[0])))
+    if any(
+        n.type == "binary_expression"
+        and text(n.child_by_field_name("operator")) == "+"
+        and arg
+        in {
+            squash(text(strip_expr(x)))
+            for x in (n.child_by_field_name("left"), n.child_by_field_name("right"))
+            if x is not None
+        }
+        for n in walk(expr)
+    ):
+        return True
+    top = expr
+    while top.parent is not None and top.parent.type in {"parenthesized_expression", "cast_expression"}:
+        top = top.parent
+    sub = top.parent
+    return (
+        sub is not None
+        and sub.type == "subscript_expression"
+        and sub.child_by_field_name("index") == top
+        and squash(text(strip_expr(sub.child_by_field_name("argument") or sub))) == arg
+    )
 
 
 def _long_enough(ctx: Ctx, call: Node, at: Node, k: int) -> bool:
