@@ -286,8 +286,9 @@ def _object_uses(
             escape = _escapes(scope, pointers, fields, returns_dropped=True)
     if escape is not None:
         # a stored pointer leads to code not followed; a returned one outlives its storage (a defect)
-        reason = "local storage returned" if escape.type == "return_statement" else NOT_FOLLOWED
-        return keep(ctx, escape, _escape_why(escape, name, scope), reason)
+        local = escape.type == "return_statement" and not fields  # a member lives in the caller's struct
+        reason = "local storage returned" if local else NOT_FOLLOWED
+        return keep(ctx, escape, _escape_why(escape, name, scope, member=fields), reason)
     got = accesses_safe(ctx, scope, pointers, index_safe, 0, string_of=key if string else None, fields=fields)
     return got if isinstance(got, Outcome) else (got[0], [*got[1], *dropped])
 
@@ -508,7 +509,7 @@ def _escapes(
     return None
 
 
-def _escape_why(escape: Node, name: str, scope: Node) -> str:
+def _escape_why(escape: Node, name: str, scope: Node, *, member: bool = False) -> str:
     if escape.type == "initializer_list":
         holder = escape.parent
         while holder is not None and holder.type not in {"init_declarator", "assignment_expression"}:
@@ -530,6 +531,13 @@ def _escape_why(escape: Node, name: str, scope: Node) -> str:
             "where code the analyst does not follow may read or write through it"
         )
     where = f"{func_name(scope)}()" if scope.type == "function_definition" else "its function"
+    if member:
+        owner = enclosing_function(escape)
+        where = f"{func_name(owner)}()" if owner is not None else where
+        return (
+            f"a pointer into the member `{name}` is returned from {where} to callers, whose reads and "
+            "writes through it the analyst does not follow"
+        )
     return (
         f"a pointer into `{name}` is returned from {where} to callers the analyst does not follow "
         "(a local array's or alloca()'s storage ends when its function returns)"
