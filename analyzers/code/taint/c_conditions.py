@@ -49,6 +49,17 @@ def holding_conditions(node: Node, *, as_tested: bool = False) -> list[tuple[Nod
     def loop_changed(cond: Node, stmt: Node, node: Node) -> bool:
         return not as_tested and loop_reassigned(cond, stmt, node)
 
+    def parts_holding(cond: Node, truth: bool, where: Node, stmts: list[Node], loop: Node | None) -> None:
+        """``cond`` with ``truth`` when none of its variables change before ``node``; else each part
+        of it that still says something alone (a conjunct of a true ``&&``, a disjunct of a false
+        ``||``) whose variables do not change: ``while ((p = strchr(p, d)) && n < 256) { *p++ = 0;
+        a[n++] = p; }`` keeps ``n < 256``."""
+        for part in _parts(cond, truth):  # the whole first: its parts only when it changed
+            if not changed(part, stmts, node) and (loop is None or not loop_changed(part, loop, node)):
+                out.append((part, truth, where))
+                if part is cond:
+                    return
+
     child = node
     cur = node.parent
     while cur is not None and cur.type != "function_definition":
@@ -59,26 +70,14 @@ def holding_conditions(node: Node, *, as_tested: bool = False) -> list[tuple[Nod
             alt = cur.child_by_field_name("alternative")
             if cond is not None and cons is not None and inside(child, cons):
                 # `if (p) { p = f(); *p ...`: p changed since; or a loop in the branch changes it later
-                if not changed(cond, [cons], node) and not loop_changed(cond, cons, node):
-                    out.append((cond, True, cur))
-            elif (
-                cond is not None
-                and alt is not None
-                and inside(child, alt)
-                and not changed(cond, [alt], node)
-                and not loop_changed(cond, alt, node)
-            ):
-                out.append((cond, False, cur))
+                parts_holding(cond, True, cur, [cons], cons)
+            elif cond is not None and alt is not None and inside(child, alt):
+                parts_holding(cond, False, cur, [alt], alt)
         elif t in {"while_statement", "for_statement"}:
             cond = cur.child_by_field_name("condition")
             body = cur.child_by_field_name("body")
-            if (
-                cond is not None
-                and body is not None
-                and inside(child, body)
-                and not changed(cond, [body], node)
-            ):
-                out.append((cond, True, cur))
+            if cond is not None and body is not None and inside(child, body):
+                parts_holding(cond, True, cur, [body], None)
         elif t == "binary_expression":
             op = text(cur.child_by_field_name("operator"))
             left, right = cur.child_by_field_name("left"), cur.child_by_field_name("right")
@@ -126,6 +125,25 @@ def holding_conditions(node: Node, *, as_tested: bool = False) -> list[tuple[Nod
                             out.append((cond, True, s))
         child = cur
         cur = cur.parent
+    return out
+
+
+def _parts(cond: Node, truth: bool) -> list[Node]:
+    """``cond`` itself first, then, if it is an ``&&`` chain said true (or an ``||`` chain said
+    false), each of its operands that is no such chain itself, each holding alone."""
+    out = [cond]
+    joiner = "&&" if truth else "||"
+    stack = [cond]
+    while stack:
+        e = stack.pop()
+        while e.type == "parenthesized_expression" and e.named_children:
+            e = e.named_children[0]
+        if e.type == "binary_expression" and text(e.child_by_field_name("operator")) == joiner:
+            stack.extend(
+                x for x in (e.child_by_field_name("right"), e.child_by_field_name("left")) if x is not None
+            )
+        elif e is not cond and e not in out:
+            out.append(e)
     return out
 
 

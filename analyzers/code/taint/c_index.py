@@ -16,7 +16,15 @@ from .c_measured_index import measured_index
 from .c_member_base import member_base_held
 from .c_objects import elem_of, writable
 from .c_overflow import combine, interval
-from .c_pair_write import add, cannot_wrap, checked_counter_max, checked_extent, counting_floor, linear_of
+from .c_pair_write import (
+    add,
+    cannot_wrap,
+    checked_counter_max,
+    checked_extent,
+    counting_floor,
+    linear_of,
+    straight_start,
+)
 from .c_paths import bound_value, cannot_be_negative, upper_bound
 from .c_roomleft import received_index, string_length_index
 from .c_tree import (
@@ -217,8 +225,13 @@ def index_range(ctx: Ctx, idx: Node, at: Node, func: Node | None) -> tuple[int |
     if bound is not None and (hi is None or bound[0] < hi):
         hi = bound[0]
     i = strip_expr(idx)
-    if lo is None and i.type == "identifier" and func is not None:
-        lo = counting_floor(ctx, text(i), func)
+    if (lo is None or lo < 0) and i.type == "identifier" and func is not None:
+        floor = counting_floor(ctx, text(i), func)  # a signed counter that starts at 0, only counted up
+        lo = floor if floor is not None and (lo is None or floor > lo) else lo
+    if i.type == "identifier" and func is not None and (lo is None or hi is None):
+        start = straight_start(ctx, text(i), at, func)  # `int n = 0; ... a[n++] = x;` before any loop
+        if start is not None:
+            lo, hi = start, start
     if i.type == "identifier" and func is not None:
         grown = checked_counter_max(ctx, text(i), func)  # only grown under checks that bound it
         hi = grown if hi is None or (grown is not None and grown < hi) else hi

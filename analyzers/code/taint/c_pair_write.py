@@ -354,10 +354,54 @@ def checked_counter_max(ctx: Ctx, var: str, func: Node) -> int | None:
             for cmp_var, op, other in comparisons(cond, truth)
             if (b := _grown_limit(ctx, squash(cmp_var), op, other, var, grows, func)) is not None and b >= 0
         ]
+        if not limits and grows == "1":
+            start = straight_start(ctx, var, n, func)  # `int n = 0; ... a[n++] = x;` before any loop
+            limits = [start + 1] if start is not None else []
         if not limits:
             return None
         top = min(limits) if top is None else max(top, min(limits))
     return top
+
+
+def straight_start(ctx: Ctx, var: str, step: Node, func: Node) -> int | None:
+    """The constant ``var`` holds where ``step`` runs, when ``step`` lies in a statement of the block
+    that declares ``var`` with a constant, outside any loop, and no statement between names ``var``
+    or carries a label (``int ncols = 0; ... cols[ncols++] = p;``)."""
+    cur: Node | None = step
+    while cur is not None and cur.parent is not None and cur.parent.type != "compound_statement":
+        if cur.type in {"for_statement", "while_statement", "do_statement"}:
+            return None
+        cur = cur.parent
+    block = cur.parent if cur is not None else None
+    if (
+        cur is None
+        or block is None
+        or cur.type in {"for_statement", "while_statement", "do_statement"}  # `while (..) a[n++] = c;`
+        or any(
+            a.type in {"for_statement", "while_statement", "do_statement"} for a in _ancestors_to(block, func)
+        )
+    ):
+        return None
+    for s in reversed([c for c in block.named_children if c.end_byte <= cur.start_byte]):
+        if s.type == "labeled_statement":
+            return None
+        if s.type == "declaration":
+            for d in s.named_children:
+                if d.type == "init_declarator" and text(d.child_by_field_name("declarator") or d) == var:
+                    v = const_int(ctx, d.child_by_field_name("value"), func)
+                    return v if v is not None and v >= 0 else None
+        if any(n.type == "identifier" and text(n) == var for n in walk(s)):
+            return None
+    return None
+
+
+def _ancestors_to(node: Node, func: Node) -> list[Node]:
+    out: list[Node] = []
+    cur = node.parent
+    while cur is not None and cur != func:
+        out.append(cur)
+        cur = cur.parent
+    return out
 
 
 def _grown_limit(  # noqa: PLR0917
