@@ -1,6 +1,7 @@
 """A part of a loop's condition keeps holding in its body while its own variables do not change,
 even when another part's do (``while ((p = strchr(p, d)) != NULL && n < 256) { *p++ = 0; cols[n++] =
-p; }`` keeps ``n < 256``: c_conditions.holding_conditions); and a counter stored once with a constant
+p; }`` keeps ``n < 256``, and so does ``if ((p = strchr(p, d)) == NULL || n >= 256) return -1; *p++ =
+0;``: c_conditions.holding_conditions); and a counter stored once with a constant
 holds it until the first statement that names it, outside loops (``int n = 0; ... cols[n++] = line;``:
 c_pair_write.straight_start). Unsound variants stay kept: the parts joined by ``||``, a bound one
 past the array, the first store after a loop that moved the counter, and a first store inside a loop.
@@ -37,8 +38,23 @@ int split(char *line, char delim)
 }
 """
 
-SAFE = {"split-on-a-delimiter": CODE}
+EXIT = """#include <string.h>
+
+int put_after(char *p, char delim, unsigned int n)
+{
+    char *cols[16]; /* <- */
+
+    if ((p = strchr(p, delim)) == NULL || n >= 16)
+        return -1;
+    *p++ = '\\0';
+    cols[n] = p;
+    return (int)strlen(cols[n]);
+}
+"""
+
+SAFE = {"split-on-a-delimiter": CODE, "exit-check-with-a-part-that-changes": EXIT}
 KEPT = {
+    "exit-check-parts-joined-by-and": EXIT.replace("== NULL || n >= 16", "== NULL && n >= 16"),
     "parts-joined-by-or": CODE.replace("!= NULL && ncols < 16", "!= NULL || ncols < 16"),
     "bound-one-past": CODE.replace("ncols < 16", "ncols < 17"),
     "first-store-after-a-loop": CODE.replace(

@@ -115,14 +115,19 @@ def holding_conditions(node: Node, *, as_tested: bool = False) -> list[tuple[Nod
                         alt = s.child_by_field_name("alternative")
                         if cond is None or cons is None:
                             continue
-                        if changed(cond, stmts[i + 1 : idx + 1], node) or loop_changed(
-                            cond, stmts[idx], node
-                        ):
-                            continue  # the checked variables change before the use
                         if terminates(cons) and (alt is None or not terminates(alt)):
-                            out.append((cond, False, s))
+                            truth = False
                         elif alt is not None and terminates(alt) and not terminates(cons):
-                            out.append((cond, True, s))
+                            truth = True
+                        else:
+                            continue
+                        for part in _parts(cond, truth):  # the checked variables may change before the use
+                            if not changed(part, stmts[i + 1 : idx + 1], node) and not loop_changed(
+                                part, stmts[idx], node
+                            ):
+                                out.append((part, truth, s))
+                                if part is cond:
+                                    break
         child = cur
         cur = cur.parent
     return out
