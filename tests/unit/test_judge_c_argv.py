@@ -1,6 +1,7 @@
 """strlen() of a program argument: ``argv[k]`` of main() below ``argc`` is a string the C runtime
 terminated. Sound only with the index checked against ``argc`` on the way to the read and ``argv``
-never stored into. Code written for these tests."""
+never stored into, or only stepped forward right beside a step of ``argc`` back by as much (``argv++;
+argc--;``), with the check after the steps. Code written for these tests."""
 
 from __future__ import annotations
 
@@ -13,7 +14,28 @@ from .c_snippet import judge_marked
 HEAD = "#include <stdio.h>\n#include <string.h>\n"
 STRLEN = "buffer/strlen:Does not handle strings that are not \\0-terminated (CWE-126)."
 
+SHIFTED = """int main(int argc, char **argv)
+{
+    int invert = 0;
+    if (argc > 1 && strcmp(argv[1], "-v") == 0) {
+        invert = 1;
+        argv++;
+        argc--;
+    }
+    if (argc != 2) return 2;
+    return invert + (int)strlen(argv[1]); /* <- */
+}"""
+
 CASES = {
+    "shifted-in-lockstep": (SHIFTED, "FP"),
+    "shifted-without-argc": (SHIFTED.replace("        argc--;\n", ""), "not"),
+    "shifted-by-two-counted-by-one": (SHIFTED.replace("argv++;", "argv += 2;"), "not"),
+    "checked-before-the-shift": (
+        SHIFTED.replace("    if (argc != 2) return 2;\n", "").replace(
+            "    int invert = 0;\n", "    int invert = 0;\n    if (argc != 2) return 2;\n"
+        ),
+        "not",
+    ),
     "constant-index-checked": (
         """int main(int argc, char **argv)
 {

@@ -40,7 +40,9 @@ def program_argument(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> Note |
     if pair is None:
         return None
     argc, argv = pair
-    if argv_stored(func, argv):
+    if argv_stored(func, argv) and (
+        argv_stored(func, argv, steps=True) or not _in_lockstep(ctx, func, argv, argc)
+    ):
         return None
     if not _below(ctx, index, argc, at, func):
         return None
@@ -129,6 +131,67 @@ def _steps_forward(n: Node, argv: str) -> bool:
             and text(right).isdigit()
         )
     return False
+
+
+def _in_lockstep(ctx: Ctx, func: Node, argv: str, argc: str) -> bool:
+    """Every step of ``argv`` forward (``argv++``, ``argv += k``) sits right beside a statement that
+    steps ``argc`` back by as much (``argc--``, ``argc -= k``), and nothing else changes ``argc``: then
+    ``argc`` still counts the arguments ``argv`` points to (``argv[0]`` to ``argv[argc - 1]``)."""
+    argv_steps: list[tuple[Node, int]] = []
+    argc_steps: list[tuple[Node, int]] = []
+    for n in walk(func):
+        target, amount = _step_of(ctx, n, func)
+        if target == argv:
+            argv_steps.append((n, amount))
+        elif target == argc:
+            argc_steps.append((n, amount))
+        elif target is None and _changes_name(n, argc):
+            return False
+    if len(argv_steps) != len(argc_steps):
+        return False
+    for (v, a), (c, b) in zip(argv_steps, argc_steps, strict=True):
+        sv, sc = _statement(v), _statement(c)
+        if (
+            a <= 0
+            or a != -b
+            or sv is None
+            or sc is None
+            or sc not in (sv.next_named_sibling, sv.prev_named_sibling)
+        ):
+            return False
+    return True
+
+
+def _step_of(ctx: Ctx, n: Node, func: Node) -> tuple[str | None, int]:
+    """(the variable, by how much) for ``x++``, ``x--``, ``x += k``, ``x -= k`` with a constant ``k``."""
+    if n.type == "update_expression":
+        return stripped_text(n.child_by_field_name("argument")), 1 if text(
+            n.child_by_field_name("operator")
+        ) == "++" else -1
+    if n.type == "assignment_expression" and text(n.child_by_field_name("operator")) in {"+=", "-="}:
+        k = const_int(ctx, n.child_by_field_name("right"), func)
+        if k is not None:
+            sign = 1 if text(n.child_by_field_name("operator")) == "+=" else -1
+            return stripped_text(n.child_by_field_name("left")), sign * k
+    return None, 0
+
+
+def _changes_name(n: Node, name: str) -> bool:
+    if n.type == "assignment_expression":
+        return stripped_text(n.child_by_field_name("left")) == name
+    if n.type == "update_expression":
+        return stripped_text(n.child_by_field_name("argument")) == name
+    return (
+        n.type == "pointer_expression"
+        and text(n.child_by_field_name("operator")) == "&"
+        and stripped_text(n.child_by_field_name("argument")) == name
+    )
+
+
+def _statement(n: Node) -> Node | None:
+    """The expression statement ``n`` is the whole of."""
+    p = n.parent
+    return p if p is not None and p.type == "expression_statement" else None
 
 
 def _below(ctx: Ctx, index: Node, argc: str, at: Node, func: Node) -> bool:
