@@ -23,7 +23,7 @@ METRICS_OUT = REPO / "test-output" / "outsider-c-metrics.json"
 FINDINGS = ("cppcheck.xml", "flawfinder.sarif", "gcc-fanalyzer.jsonl")
 # safe-file findings dropped, measured 2026-11-29 at the end of the fourth session that day, which
 # added held9 and held10 (dev 0.695, held 0.687, dev2 0.750, dev3 0.663, held2 0.688, held3 0.638,
-# dev4 0.561, held4 0.576, held5 0.602, dev5 0.560, held7 0.500, held8 0.645, held9 0.645, held10
+# dev4 0.566, held4 0.585, held5 0.602, dev5 0.565, held7 0.504, held8 0.645, held9 0.645, held10
 # 0.620); a regression fails
 FLOORS = {
     "dev": 0.69,
@@ -33,10 +33,10 @@ FLOORS = {
     "held2": 0.68,
     "held3": 0.63,
     "dev4": 0.56,
-    "held4": 0.57,
+    "held4": 0.58,
     "held5": 0.60,
-    "dev5": 0.55,
-    "held7": 0.49,
+    "dev5": 0.56,
+    "held7": 0.50,
     "held8": 0.64,
     "held9": 0.64,
     "held10": 0.61,
