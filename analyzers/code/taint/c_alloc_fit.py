@@ -13,7 +13,7 @@ import re
 
 from tree_sitter import Node
 
-from .c_conditions import LOOPS, reaching_value, runs_before
+from .c_conditions import LOOPS, dominating_store, reaching_value
 from .c_context import Ctx
 from .c_flow import backward_goto
 from .c_tree import ancestors, call_args, callee_of, plain_definitions, squash, strip_expr, text, walk
@@ -65,19 +65,8 @@ def _member_allocated(ctx: Ctx, call: Node, d: Node, length: Node, func: Node) -
     member, the length's parts, the struct's variable or through a pointer, and no function of the
     workspace runs (a library call handed none of them changes none of them)."""
     member = squash(text(d))
-    stores = [
-        n
-        for n in walk(func)
-        if n.type == "assignment_expression"
-        and squash(text(strip_expr(n.child_by_field_name("left") or n))) == member
-        and n.end_byte <= call.start_byte
-    ]
-    if not stores or text(stores[-1].child_by_field_name("operator")) != "=":
-        return None
-    store = stores[-1]
-    if store.parent is None or store.parent.type != "expression_statement":
-        return None
-    if not runs_before(ctx, store.parent, call):
+    store = dominating_store(ctx, member, call, func)
+    if store is None:
         return None
     alloc = strip_expr(store.child_by_field_name("right") or store)
     size = _allocated(ctx, alloc, func)

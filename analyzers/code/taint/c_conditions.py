@@ -669,3 +669,22 @@ def if_of_condition(node: Node) -> Node | None:
             return None
         child, cur = cur, cur.parent
     return None
+
+
+def dominating_store(ctx: Ctx, name: str, at: Node, func: Node) -> Node | None:
+    """``name = value`` (an assignment making a whole statement), the last store into ``name`` (a
+    variable or a member, by its text) before ``at``, when it runs on every path to ``at``; None
+    otherwise (no store, a compound store, or one that a branch may skip)."""
+    stores = [
+        n
+        for n in walk(func)
+        if n.type == "assignment_expression"
+        and squash(stripped_text(n.child_by_field_name("left"))) == name
+        and n.end_byte <= at.start_byte
+    ]
+    if not stores or text(stores[-1].child_by_field_name("operator")) != "=":
+        return None
+    store = stores[-1]
+    if store.parent is None or store.parent.type != "expression_statement":
+        return None
+    return store if runs_before(ctx, store.parent, at) else None

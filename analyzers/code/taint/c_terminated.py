@@ -14,7 +14,7 @@ import re
 
 from tree_sitter import Node
 
-from .c_conditions import counted_before, runs_before, succeeded_before
+from .c_conditions import counted_before, dominating_store, runs_before, succeeded_before
 from .c_context import Ctx
 from .c_objects import Target
 from .c_provenance import definition_of
@@ -36,7 +36,6 @@ from .c_tree import (
     squash,
     store_target,
     strip_expr,
-    stripped_text,
     text,
     walk,
 )
@@ -485,20 +484,11 @@ def _fresh_member(ctx: Ctx, member: Node, at: Node, func: Node) -> list[Note] | 
     nothing stores into a member of that name."""
     name = squash(text(member))
     field = member.child_by_field_name("field")
-    stores = [
-        n
-        for n in walk(func)
-        if n.type == "assignment_expression"
-        and squash(stripped_text(n.child_by_field_name("left"))) == name
-        and n.end_byte <= at.start_byte
-    ]
-    if not stores or field is None or text(stores[-1].child_by_field_name("operator")) != "=":
+    store = dominating_store(ctx, name, at, func) if field is not None else None
+    if store is None:
         return None
-    store = stores[-1]
     value = strip_expr(store.child_by_field_name("right") or store)
-    if store.parent is None or store.parent.type != "expression_statement":
-        return None
-    if value.type != "call_expression" or not runs_before(ctx, store.parent, at) or _enclosing_loop(at, func):
+    if value.type != "call_expression" or _enclosing_loop(at, func):
         return None
     span = (store.end_byte, at.start_byte)
     if not _nothing_runs(ctx, func, span):
