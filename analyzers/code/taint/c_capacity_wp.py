@@ -393,9 +393,7 @@ class Prover:
     def _no_wrap_under(self, value: Lin, facts: list[Want], s: Node, func: Node) -> bool:
         """``value`` does not go below 0 where facts of a condition hold (``a > b ? a - b : 0``), or
         before ``s`` already."""
-        minus = ({v: -c for v, c in value[0].items() if c < 0}, 0)
-        plus = ({v: c for v, c in value[0].items() if c > 0}, value[1])
-        need = Want(minus, plus)
+        need = Want(*_split(value))
         return any(_entails(f, need) for f in facts) or self.no_wrap(value, s, func)
 
     def _searched(self, want: Want, name: str, call: Node, func: Node) -> Lin | None:
@@ -423,10 +421,9 @@ class Prover:
         """``value`` (a difference) does not go below 0 where ``at`` runs: what it subtracts (variables,
         or a constant: ``len - 3``, ``n--``) is shown at most what it adds. A sum of variables and a
         constant at least 0 always holds."""
-        minus = ({v: -c for v, c in value[0].items() if c < 0}, 0)
+        minus, plus = _split(value)
         if not minus[0] and value[1] >= 0:
             return True
-        plus = ({v: c for v, c in value[0].items() if c > 0}, value[1])
         want = Want(minus, plus)
         return self.evident(want, at, func) or self.holds(want, at, func, MAX_HELPER_DEPTH) is not None
 
@@ -506,10 +503,9 @@ class Prover:
                 continue
             if any(c < 0 for c in small[0].values()):
                 continue
-            minus = ({v: -c for v, c in big[0].items() if c < 0}, 0)
+            minus, plus = _split(big)
             if minus[0]:
                 # `count > n - pos` false: count + pos <= n, when n - pos does not wrap (pos <= n)
-                plus = ({v: c for v, c in big[0].items() if c > 0}, big[1])
                 if depth >= MAX_HELPER_DEPTH + 1 or self.holds(Want(minus, plus), a, func, depth + 1) is None:
                     continue
                 small, big = add(small, minus), plus
@@ -607,6 +603,15 @@ _NEGATED = {"==": "!=", "!=": "==", "<": ">=", "<=": ">", ">": "<=", ">=": "<"}
 
 
 _SEARCHES = frozenset({"memchr", "memrchr"})
+
+
+def _split(value: Lin) -> tuple[Lin, Lin]:
+    """(what ``value`` subtracts, what it adds with its constant): ``len - off - 3`` gives ``off`` and
+    ``len - 3``; the value is not negative when the first is at most the second."""
+    return ({v: -c for v, c in value[0].items() if c < 0}, 0), (
+        {v: c for v, c in value[0].items() if c > 0},
+        value[1],
+    )
 
 
 def _through_fact(want: Want, fact: Want) -> Want:

@@ -115,9 +115,10 @@ def _long_enough(ctx: Ctx, call: Node, at: Node, k: int) -> bool:
     """A check holding at ``at`` says the string ``call`` measures has at least ``k`` characters."""
     arg = squash(text(strip_expr(call_args(call)[0])))
     measured = squash(text(call))
-    for cond, truth in ((c, t) for c, t, _w in holding_conditions(at)):
+    func = enclosing_function(at)
+    for cond, truth, _w in holding_conditions(at):
         for v, op, other in comparisons(cond, truth):
-            bound = const_int(ctx, other, enclosing_function(at))
+            bound = const_int(ctx, other, func)
             if (
                 squash(v) == measured
                 and bound is not None

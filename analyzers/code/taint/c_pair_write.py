@@ -19,6 +19,7 @@ from tree_sitter import Node
 
 from .c_context import Ctx
 from .c_tree import (
+    ancestors,
     call_args,
     callee_of,
     declared_name,
@@ -367,22 +368,17 @@ def straight_start(ctx: Ctx, var: str, step: Node, func: Node) -> int | None:
     """The constant ``var`` holds where ``step`` runs, when ``step`` lies in a statement of the block
     that declares ``var`` with a constant, outside any loop, and no statement between names ``var``
     or carries a label (``int ncols = 0; ... cols[ncols++] = p;``)."""
-    cur: Node | None = step
-    while cur is not None and cur.parent is not None and cur.parent.type != "compound_statement":
-        if cur.type in {"for_statement", "while_statement", "do_statement"}:
-            return None
-        cur = cur.parent
-    block = cur.parent if cur is not None else None
-    if (
-        cur is None
-        or block is None
-        or cur.type in {"for_statement", "while_statement", "do_statement"}  # `while (..) a[n++] = c;`
-        or any(
-            a.type in {"for_statement", "while_statement", "do_statement"} for a in _ancestors_to(block, func)
-        )
-    ):
+    from .c_conditions import LOOPS
+
+    around = ancestors(step, func)
+    if any(a.type in LOOPS for a in around):
+        return None  # `while (..) a[n++] = c;`: a later round sees another value
+    cur = next(
+        (a for a in [step, *around] if a.parent is not None and a.parent.type == "compound_statement"), None
+    )
+    if cur is None or cur.parent is None:
         return None
-    for s in reversed([c for c in block.named_children if c.end_byte <= cur.start_byte]):
+    for s in reversed([c for c in cur.parent.named_children if c.end_byte <= cur.start_byte]):
         if s.type == "labeled_statement":
             return None
         if s.type == "declaration":
@@ -393,15 +389,6 @@ def straight_start(ctx: Ctx, var: str, step: Node, func: Node) -> int | None:
         if any(n.type == "identifier" and text(n) == var for n in walk(s)):
             return None
     return None
-
-
-def _ancestors_to(node: Node, func: Node) -> list[Node]:
-    out: list[Node] = []
-    cur = node.parent
-    while cur is not None and cur != func:
-        out.append(cur)
-        cur = cur.parent
-    return out
 
 
 def _grown_limit(  # noqa: PLR0917
