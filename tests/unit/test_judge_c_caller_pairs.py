@@ -118,3 +118,68 @@ def test_a_length_found_in_another_string_is_not(tmp_path: Path) -> None:
         ),
     )
     assert not got.startswith("FALSE_POSITIVE"), got
+
+
+CHOICE = """#include <string.h>
+
+struct out {
+    char word[64];
+    size_t words;
+};
+
+static int put(struct out *o, const char *s, size_t n)
+{
+    if (n >= sizeof(o->word))
+        return -1;
+    memcpy(o->word, s, n); /* <- */
+    o->word[n] = '\\0';
+    o->words++;
+    return 0;
+}
+
+int expand(struct out *o, const char *in)
+{
+    const char *p = in;
+
+    while (*p) {
+        const char *q = strchr(p, '$');
+        size_t n;
+
+        n = q ? (size_t)(q - p) : strlen(p);
+        if (put(o, p, n) != 0)
+            return -1;
+        p += n;
+        if (*p == '$')
+            p++;
+    }
+    return 0;
+}
+"""
+
+
+def test_a_length_chosen_from_lengths_that_hold_is_a_pair(tmp_path: Path) -> None:
+    # `n = q ? (size_t)(q - p) : strlen(p)`: each arm ends inside the string `p` points into
+    got = _judge(tmp_path, CHOICE)
+    assert got.startswith("FALSE_POSITIVE"), got
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        CHOICE.replace("strlen(p);", "strlen(p) + 8;"),
+        CHOICE.replace("(size_t)(q - p) : strlen(p)", "(size_t)(q - p) + 1 : strlen(p)"),
+        CHOICE.replace("(size_t)(q - p) : strlen(p)", "(size_t)(p - q) : strlen(p)"),
+        CHOICE.replace("        if (put(o, p, n) != 0)", "        p++;\n        if (put(o, p, n) != 0)"),
+        CHOICE.replace("strchr(p, '$')", "strchr(in, '$')"),
+    ],
+    ids=[
+        "arm-past-the-string",
+        "arm-one-past-the-found",
+        "arm-reversed",
+        "pointer-moved-after",
+        "other-start",
+    ],
+)
+def test_a_chosen_length_with_an_arm_that_may_not_hold_is_not_a_pair(tmp_path: Path, code: str) -> None:
+    got = _judge(tmp_path, code)
+    assert not got.startswith("FALSE_POSITIVE"), got

@@ -15,6 +15,8 @@ length another parameter."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from tree_sitter import Node
 
 from .c_caller_wrap import callers_may_wrap
@@ -23,7 +25,7 @@ from .c_context import Ctx
 from .c_objects import room
 from .c_pair_reads import inside_own_pair
 from .c_tree import call_args, enclosing_function, line_of, param_names, strip_expr, text, walk
-from .c_values import base_and_offset, const_int
+from .c_values import base_and_offset, const_int, sizeof_own_array
 from .values import Note
 
 
@@ -50,12 +52,23 @@ def callers_pair(ctx: Ctx, func: Node, pointer: str, length: Node) -> bool:
     return True
 
 
-def pair_read_fits(ctx: Ctx, call: Node, src: Node, count: Node, func: Node | None) -> Note | None:
-    """A note when ``call`` reads ``count`` bytes at ``src`` inside the function's own (pointer,
-    length) parameter pair (c_pair_reads), which every visible caller hands a pair that holds and
-    never a difference that may have wrapped; None otherwise."""
-    got = inside_own_pair(ctx, call, src, count, func)
-    if got is None or func is None:
+def pair_read_fits(
+    ctx: Ctx, call: Node, src: Node, count: Node, func: Node | None, *, verb: str = "read"
+) -> Note | None:
+    """A note when ``call`` reads (or writes: ``verb``) ``count`` bytes at ``src`` inside a (pointer,
+    length) pair of the function's parameters (c_pair_reads), which every visible caller hands a pair
+    that holds and never a difference that may have wrapped; None otherwise. The length is the
+    parameter right after the pointer (the interface's convention, trusted when other files may
+    call), or, when every call is seen, any other unsigned parameter that each call shows to fit
+    (``xstrlcpy(dst, src, dsize)`` called with ``sizeof(e->title)``)."""
+    if func is None:
+        return None
+    pairs = list(pairwise(param_names(func)))
+    if visible_calls(ctx, func) is not None:
+        params = param_names(func)
+        pairs += [(p, q) for p in params for q in params if p != q and (p, q) not in pairs]
+    got = inside_own_pair(ctx, call, src, count, func, pairs=pairs)
+    if got is None:
         return None
     pointer, length, end = got
     named = next((n for n in walk(func) if n.type == "identifier" and text(n) == length), None)
@@ -63,7 +76,7 @@ def pair_read_fits(ctx: Ctx, call: Node, src: Node, count: Node, func: Node | No
         return None
     return ctx.note(
         end,
-        f"the `{text(count)}` bytes read at `{text(src)}` lie inside the `{length}` bytes of `{pointer}` "
+        f"the `{text(count)}` bytes {verb} at `{text(src)}` lie inside the `{length}` bytes of `{pointer}` "
         f"(its callers' pair): the checks up to line {line_of(end)} show it",
         "guard",
     )
@@ -77,6 +90,8 @@ def _holds(ctx: Ctx, call: Node, ptr: Node, n: Node, caller: Node) -> bool:
     p, m = strip_expr(ptr), strip_expr(n)
     if _inside_by_search(ctx, p, m, caller):
         return True
+    if sizeof_own_array(ctx, m, p, caller) and not any(c in text(p) for c in ("->", "[", "*")):
+        return True  # `copy_to(tmp.title, s, sizeof(tmp.title))`: an array of a variable, whole
     if (
         m.type == "call_expression"
         and ctx.callee(m) in {"strlen", "strnlen"}
@@ -108,7 +123,46 @@ def _holds(ctx: Ctx, call: Node, ptr: Node, n: Node, caller: Node) -> bool:
         _checked_against_pair(ctx, call, p, m, caller)
         or _proven_in_pair(ctx, call, p, m, caller)
         or inside_own_pair(ctx, call, p, m, caller) is not None  # a part of its own pair, as a read
+        or _each_arm_holds(ctx, call, p, m, caller)
     )
+
+
+def _each_arm_holds(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) -> bool:
+    """The length is a local set to a choice ``c ? a : b`` (``n = q ? (size_t)(q - p) : strlen(p)``)
+    that reaches the call in every round, each arm a length that holds with the pointer, and nothing
+    between the choice and the call (nor a loop around the call only) changes the pointer or what
+    the arms name."""
+    from .c_conditions import LOOPS, reaching_value
+
+    if m.type != "identifier" or p.type != "identifier":
+        return False
+    value = reaching_value(ctx, text(m), call, caller)
+    v = strip_expr(value) if value is not None else None
+    holder = value.parent if value is not None else None
+    if v is None or holder is None or v.type != "conditional_expression":
+        return False
+    arms = [v.child_by_field_name("consequence"), v.child_by_field_name("alternative")]
+    names = {text(n) for n in walk(v) if n.type == "identifier"} | {text(p)}
+    cur = call.parent
+    while cur is not None and cur != caller:
+        if cur.type in LOOPS and not cur.start_byte <= holder.start_byte < cur.end_byte:
+            return False  # a later round of a loop around the call only may have moved them
+        cur = cur.parent
+    span = (holder.end_byte, call.start_byte)
+    if any(span[0] <= n.start_byte and n.end_byte <= span[1] and _stores(n) & names for n in walk(caller)):
+        return False
+    return all(a is not None and _holds(ctx, call, p, a, caller) for a in arms)
+
+
+def _stores(n: Node) -> set[str]:
+    """The variables ``n`` assigns, steps or takes the address of."""
+    if n.type == "assignment_expression":
+        return {text(strip_expr(n.child_by_field_name("left") or n))}
+    if n.type == "update_expression":
+        return {text(strip_expr(n.child_by_field_name("argument") or n))}
+    if n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
+        return {text(strip_expr(n.child_by_field_name("argument") or n))}
+    return set()
 
 
 def _proven_in_pair(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) -> bool:

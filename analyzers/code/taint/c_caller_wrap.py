@@ -13,7 +13,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from .c_callers import visible_calls
-from .c_conditions import comparisons, holding_conditions
+from .c_conditions import comparisons, holding_conditions, reaching_value
 from .c_context import Ctx
 from .c_cursor import end_never_below
 from .c_spec import STRING_SEARCHES
@@ -69,10 +69,16 @@ def _may_wrap(ctx: Ctx, e: Node, at: Node, func: Node, depth: int) -> bool:
         if q.type == b.type == "identifier" and end_never_below(ctx, text(q), text(b), func):
             return False  # `end - val` with end = val + strlen(val), trimmed only while end > val
         return not _at_least(e, squash(text(left)), squash(text(right)), at)
+    if e.type == "conditional_expression":  # `q ? (size_t)(q - p) : strlen(p)`: either arm
+        arms = [e.child_by_field_name("consequence"), e.child_by_field_name("alternative")]
+        return any(a is None or _may_wrap(ctx, a, at, func, depth + 1) for a in arms)
     if e.type == "identifier":
         defs = plain_definitions(func, text(e))
         if defs is None:
             return False  # changed in other ways: not a difference the analyst can see (as before)
+        reaching = reaching_value(ctx, text(e), at, func)
+        if reaching is not None and reaching.parent is not None:
+            return _may_wrap(ctx, reaching, reaching.parent, func, depth + 1)  # the one store that reaches
         return any(_may_wrap(ctx, value, d, func, depth + 1) for d, value in defs)
     return False
 

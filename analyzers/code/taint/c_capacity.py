@@ -560,7 +560,10 @@ def _init_function(ctx: Ctx, callee: str, i: int, cap: str) -> bool:
 
 
 def nonnegative(ctx: Ctx, atom: str, at: Node, func: Node) -> bool:
-    """A variable added by a check is never negative: an unsigned type, or shown so by the paths."""
+    """A variable added by a check is never negative: an unsigned type, or shown so by the paths (a
+    string's length ``strlen(s)`` is a ``size_t``)."""
+    if atom.startswith("strlen("):
+        return True
     if "->" in atom or "." in atom:
         member = atom.replace("->", ".").rsplit(".", 1)[-1]
         return _member_unsigned(ctx, member)

@@ -38,7 +38,7 @@ from .c_tree import (
     text,
     walk,
 )
-from .c_values import const_int
+from .c_values import const_int, declared_type
 
 Lin = tuple[dict[str, int], int]
 MAX_HELPER_DEPTH = 1
@@ -59,8 +59,9 @@ class Want:
         return set(self.small[0]) | set(self.big[0])
 
 
-def lin(ctx: Ctx, node: Node | None, func: Node | None) -> Lin | None:
-    """``node`` as a sum of atoms times constants plus a constant (casts and parentheses dropped)."""
+def lin(ctx: Ctx, node: Node | None, func: Node | None, measures: frozenset[str] = frozenset()) -> Lin | None:
+    """``node`` as a sum of atoms times constants plus a constant (casts and parentheses dropped);
+    ``strlen(s)`` of a string ``s`` named in ``measures`` is the atom ``strlen(s)``."""
     if node is None:
         return None
     e = strip_expr(node)
@@ -69,19 +70,22 @@ def lin(ctx: Ctx, node: Node | None, func: Node | None) -> Lin | None:
         return {}, value
     if e.type in {"identifier", "field_expression"}:
         return {squash(text(e)): 1}, 0
+    if e.type == "call_expression" and measures and callee_of(e) == "strlen" and len(call_args(e)) == 1:
+        measured = squash(stripped_text(call_args(e)[0]))
+        return ({f"strlen({measured})": 1}, 0) if measured in measures else None
     if e.type != "binary_expression":
         return None
     op = text(e.child_by_field_name("operator"))
     left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
     if op in {"+", "-"}:
-        a, b = lin(ctx, left, func), lin(ctx, right, func)
+        a, b = lin(ctx, left, func, measures), lin(ctx, right, func, measures)
         if a is None or b is None:
             return None
         return add(a, b if op == "+" else _scale(b, -1))
     if op == "*":
         for x, y in ((left, right), (right, left)):
             k = const_int(ctx, y, func)
-            got = lin(ctx, x, func) if k is not None else None
+            got = lin(ctx, x, func, measures) if k is not None else None
             if got is not None and k is not None:
                 return _scale(got, k)
     return None
@@ -118,6 +122,12 @@ class Prover:
     # the read or write the proof is for: a pointer a search returned (``q = memchr(p, c, n)``) is
     # bounded by what it searched only where a check holding at ``target`` says it is not NULL
     target: Node | None = None
+    # strings whose length ``strlen(s)`` counts as an atom (what may change the string is the
+    # caller's to rule out; a store to ``s`` itself ends the walk, as for any atom)
+    measures: frozenset[str] = frozenset()
+
+    def lin(self, node: Node | None, func: Node | None) -> Lin | None:
+        return lin(self.ctx, node, func, self.measures)
 
     def holds(self, want: Want, at: Node, func: Node, depth: int = 0) -> Node | None:
         """The check that makes ``want`` hold where ``at`` (a statement or expression) runs, or None."""
@@ -259,7 +269,7 @@ class Prover:
             name = squash(stripped_text(left)) if left is not None else ""
             if name in want.atoms() and text(e.child_by_field_name("operator")) == "=":
                 right = e.child_by_field_name("right")
-                if right is not None and lin(self.ctx, right, func) is None:
+                if right is not None and self.lin(right, func) is None:
                     return self._assigned(want, name, right, s, func, depth, alone=True)
             got = self._expression(want, s.named_children[0], func)
             return got if got is None or not self.evident(got, s, func) else s
@@ -274,7 +284,7 @@ class Prover:
             op = text(e.child_by_field_name("operator"))
             right = e.child_by_field_name("right")
             if left in want.atoms():
-                value = lin(self.ctx, right, func)
+                value = self.lin(right, func)
                 if value is None or op not in {"=", "+=", "-="}:
                     return None
                 if op != "=":
@@ -311,7 +321,7 @@ class Prover:
         (a difference only where it cannot wrap); a choice ``c ? a : b`` proven for each arm under
         its side of ``c`` (``alone``: the only store of ``s``); a search's result bounded by what it
         searched."""
-        got = lin(self.ctx, value, func)
+        got = self.lin(value, func)
         if got is not None:
             return want.put(name, got) if self.no_wrap(got, s, func) else None
         e = strip_expr(value) if value is not None else None
@@ -335,7 +345,7 @@ class Prover:
             (e.child_by_field_name("consequence"), True),
             (e.child_by_field_name("alternative"), False),
         ):
-            value = lin(self.ctx, arm, func)
+            value = self.lin(arm, func)
             if value is None or arm is None or _changes(arm, want.atoms()):
                 return None
             arms.append((want.put(name, value), truth, value))
@@ -360,7 +370,7 @@ class Prover:
             return None
         name = squash(stripped_text(e.child_by_field_name("left")))
         right = e.child_by_field_name("right")
-        value = lin(self.ctx, right, func)
+        value = self.lin(right, func)
         if text(e.child_by_field_name("operator")) != "=" or value is None or right is None:
             return None
         if name not in want.atoms() or _changes(right, want.atoms()):
@@ -407,7 +417,7 @@ class Prover:
             return None
         if not said_not_null(name, self.target):
             return None
-        start, count = lin(self.ctx, args[0], func), lin(self.ctx, args[2], func)
+        start, count = self.lin(args[0], func), self.lin(args[2], func)
         if start is None or count is None or _changes(call, want.atoms()):
             return None
         net = want.small[0].get(name, 0) - want.big[0].get(name, 0)
@@ -489,6 +499,9 @@ class Prover:
         """What ``cond`` having the value ``truth`` says, as ``small <= big`` sums."""
         out: list[Want] = []
         for a, t in atoms(cond, truth):
+            nonzero = self._nonzero(a, t, func)
+            if nonzero is not None:
+                out.append(nonzero)
             if a.type != "binary_expression":
                 continue
             op = text(a.child_by_field_name("operator"))
@@ -498,7 +511,7 @@ class Prover:
             if not t:
                 op = {"<": ">=", "<=": ">", ">": "<=", ">=": "<"}[op]
             lo, hi = (left, right) if op in {"<", "<="} else (right, left)
-            small, big = lin(self.ctx, lo, func), lin(self.ctx, hi, func)
+            small, big = self.lin(lo, func), self.lin(hi, func)
             if small is None or big is None:
                 continue
             if any(c < 0 for c in small[0].values()):
@@ -521,6 +534,23 @@ class Prover:
             out.append(fact)
         return out
 
+    def _nonzero(self, a: Node, truth: bool, func: Node) -> Want | None:
+        """``1 <= x`` from ``x`` (``x != 0`` true, ``x == 0`` false) with ``x`` a variable or member
+        that is never negative."""
+        e = strip_expr(a)
+        if e.type == "binary_expression":
+            op = text(e.child_by_field_name("operator"))
+            left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+            if op not in {"!=", "=="} or left is None or const_int(self.ctx, right, func) != 0:
+                return None
+            e, truth = strip_expr(left), truth == (op == "!=")
+        if not truth or e.type not in {"identifier", "field_expression"}:
+            return None
+        x = squash(text(e))
+        if e.type == "identifier" and "*" in (declared_type(x, func, self.ctx.parsed.tree.root_node) or "*"):
+            return None  # a pointer not NULL says nothing of offsets; a name not declared: unknown
+        return Want(({}, 1), ({x: 1}, 0)) if self.nonnegative(x, a, func) else None
+
     def _expanded(self, fact: Want, at: Node, func: Node) -> Want:
         """``fact`` with each local it names that is set once, before ``at``, to a sum whose variables
         nothing changes between there and ``at`` (nor in a loop around ``at`` only), put as that sum
@@ -533,7 +563,7 @@ class Prover:
             if defs is None or len(defs) != 1:
                 continue
             d, value = defs[0]
-            got = lin(self.ctx, value, func)
+            got = self.lin(value, func)
             if got is None or d.end_byte > at.start_byte:
                 continue
             span_end = at.end_byte
@@ -707,7 +737,9 @@ def _assigned(func: Node, names: set[str]) -> bool:
 
 def _changes(node: Node, names: set[str]) -> bool:
     """``node`` may change one of ``names`` (atoms): a store or step of it, its address taken, a call
-    handed the struct whose member it is (or a pointer to it), a store through any pointer."""
+    handed the struct whose member it is (or a pointer to it), a store through any pointer. The
+    length ``strlen(s)`` changes where ``s`` does (what writes into the string is not seen here)."""
+    names = names | {a[len("strlen(") : -1] for a in names if a.startswith("strlen(")}
     bases = {n.split("->")[0].split(".")[0] for n in names if "->" in n or "." in n}
     for n in walk(node):
         if n.type == "assignment_expression":

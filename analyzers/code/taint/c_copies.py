@@ -253,6 +253,11 @@ def _within_string(
                 o = strip_expr(other)
                 if _is_measure(o, src) or _measure_local(ctx, o, src, call, func):
                     return True
+    if depth == 0 and src.isidentifier():
+        from .c_measure_bound import measure_bound
+
+        first = measure_bound(ctx, e, src, call, func)  # `n = strlen(s); if (n >= K) n = K - 1;`
+        return first is not None and _string_unchanged(ctx, func, src, first, call)
     return False
 
 
@@ -812,6 +817,12 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
     grown = capacity_fits(ctx, call, dst, n, func) if name not in WIDE_COPIES else None
     if grown is not None:
         return [sink, grown]
+    if name not in WIDE_COPIES:
+        from .c_caller_pairs import pair_read_fits
+
+        inside = pair_read_fits(ctx, call, dst, n, func, verb="written")  # `f(dst, src, dsize)`
+        if inside is not None:
+            return [sink, inside]
     return keep(ctx, call, f"length `{text(n)}` of {name}() is not bounded by `{text(dst)}`")
 
 

@@ -30,18 +30,26 @@ from .c_values import declared_type
 
 
 def inside_own_pair(
-    ctx: Ctx, at: Node, src: Node, count: Node, func: Node | None
+    ctx: Ctx,
+    at: Node,
+    src: Node,
+    count: Node,
+    func: Node | None,
+    *,
+    pairs: list[tuple[str, str]] | None = None,
 ) -> tuple[str, str, Node] | None:
     """(the pointer parameter, the length parameter right after it, the statement or check that shows
     it) when ``count`` bytes at ``src`` lie inside that pair where ``at`` runs; None otherwise. The
-    callers' side of the pair is c_caller_pairs' to judge."""
+    callers' side of the pair is c_caller_pairs' to judge, which may name other ``pairs`` of
+    parameters to try (a pointer and a length apart, ``f(dst, src, dsize)``, where every call is
+    seen)."""
     if func is None:
         return None
     start, n = lin(ctx, src, func), lin(ctx, count, func)
     if start is None or n is None or not cannot_be_negative(ctx, count, at, func):
         return None
     params = param_names(func)
-    for pointer, length in pairwise(params):
+    for pointer, length in pairs if pairs is not None else pairwise(params):
         if not _pointer_and_size(ctx, func, pointer, length):
             continue
         if not (unchanged_until(func, pointer, at) and unchanged_until(func, length, at)):
