@@ -24,7 +24,7 @@ FINDINGS = ("cppcheck.xml", "flawfinder.sarif", "gcc-fanalyzer.jsonl")
 # safe-file findings dropped, measured 2026-11-29 at the end of the fourth session that day, which
 # added held9 and held10 (dev 0.695, held 0.687, dev2 0.750, dev3 0.663, held2 0.688, held3 0.638,
 # dev4 0.566, held4 0.585, held5 0.602, dev5 0.565, held7 0.504, held8 0.645, held9 0.645, held10
-# 0.620); a regression fails
+# 0.620); held11 and held12 added in the fifth session at 0.510 and 0.671; a regression fails
 FLOORS = {
     "dev": 0.69,
     "held": 0.68,
@@ -40,6 +40,8 @@ FLOORS = {
     "held8": 0.64,
     "held9": 0.64,
     "held10": 0.61,
+    "held11": 0.50,
+    "held12": 0.67,
 }
 MAX_NEEDS_REVIEW = 0.14  # held10: 0.135
 # findings on a labelled line whose claim is another weakness than the labelled one, read one by one
