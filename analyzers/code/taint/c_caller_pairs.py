@@ -23,7 +23,7 @@ from .c_caller_wrap import callers_may_wrap
 from .c_callers import unchanged_until, visible_calls
 from .c_context import Ctx
 from .c_objects import room
-from .c_pair_reads import inside_own_pair
+from .c_pair_reads import element_inside_own_pair, inside_own_pair
 from .c_tree import call_args, enclosing_function, line_of, param_names, strip_expr, text, walk
 from .c_values import base_and_offset, const_int, sizeof_own_array
 from .values import Note
@@ -63,22 +63,51 @@ def pair_read_fits(
     (``xstrlcpy(dst, src, dsize)`` called with ``sizeof(e->title)``)."""
     if func is None:
         return None
+    got = inside_own_pair(ctx, call, src, count, func, pairs=_pairs(ctx, func))
+    if got is None or not _callers_hold(ctx, func, got):
+        return None
+    pointer, length, end = got
+    return ctx.note(
+        end,
+        f"the `{text(count)}` bytes {verb} at `{text(src)}` lie inside the `{length}` bytes of `{pointer}` "
+        f"(its callers' pair), as the code up to line {line_of(end)} shows",
+        "guard",
+    )
+
+
+def pair_element_fits(ctx: Ctx, sub: Node, func: Node | None) -> Note | None:
+    """A note when the element ``sub`` (``line[len - 1]``, of a byte pointer) lies inside a (pointer,
+    length) pair of the function's parameters that its callers hand as :func:`pair_read_fits` says;
+    None otherwise."""
+    if func is None:
+        return None
+    got = element_inside_own_pair(ctx, sub, func, pairs=_pairs(ctx, func))
+    if got is None or not _callers_hold(ctx, func, got):
+        return None
+    pointer, length, end = got
+    return ctx.note(
+        end,
+        f"`{text(sub)}` lies inside the `{length}` bytes of `{pointer}` (its callers' pair), as the code "
+        f"up to line {line_of(end)} shows",
+        "guard",
+    )
+
+
+def _pairs(ctx: Ctx, func: Node) -> list[tuple[str, str]]:
     pairs = list(pairwise(param_names(func)))
     if visible_calls(ctx, func) is not None:
         params = param_names(func)
         pairs += [(p, q) for p in params for q in params if p != q and (p, q) not in pairs]
-    got = inside_own_pair(ctx, call, src, count, func, pairs=pairs)
-    if got is None:
-        return None
-    pointer, length, end = got
+    return pairs
+
+
+def _callers_hold(ctx: Ctx, func: Node, got: tuple[str, str, Node]) -> bool:
+    pointer, length, _end = got
     named = next((n for n in walk(func) if n.type == "identifier" and text(n) == length), None)
-    if named is None or not callers_pair(ctx, func, pointer, named) or callers_may_wrap(ctx, func, named):
-        return None
-    return ctx.note(
-        end,
-        f"the `{text(count)}` bytes {verb} at `{text(src)}` lie inside the `{length}` bytes of `{pointer}` "
-        f"(its callers' pair): the checks up to line {line_of(end)} show it",
-        "guard",
+    return (
+        named is not None
+        and callers_pair(ctx, func, pointer, named)
+        and not callers_may_wrap(ctx, func, named)
     )
 
 

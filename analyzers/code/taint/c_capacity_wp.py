@@ -143,6 +143,26 @@ class Prover:
                     for fact in self._facts(cond, truth, func, depth):
                         if _entails(fact, want):
                             return cond
+            elif cur.type in {"binary_expression", "conditional_expression"}:
+                # `len > 0 && line[len - 1]`: the right operand runs only where the left held (false,
+                # for `||`); the arms of `c ? a : b` where `c` is true and false
+                got = _operand_condition(cur, child)
+                before = [n for n in walk(child) if n.end_byte <= at.start_byte]
+                if got is not None and not any(_changes(n, want.atoms()) for n in before):
+                    for fact in self._facts(got[0], got[1], func, depth):
+                        if _entails(fact, want):
+                            return got[0]
+            elif (
+                cur.type in {"while_statement", "for_statement"} and cur.child_by_field_name("body") == child
+            ):
+                # a body of one statement (``while (len > 0 && ...) len--;``): the condition holds as
+                # its round starts, and nothing of the body before ``at`` changes what the want names
+                cond = cur.child_by_field_name("condition")
+                before = [n for n in walk(child) if n.end_byte <= at.start_byte]
+                if cond is not None and not any(_changes(n, want.atoms()) for n in before):
+                    for fact in self._facts(cond, True, func, depth):
+                        if _entails(fact, want):
+                            return cond
             child, cur = cur, cur.parent
         return self._before(want, block, stmt, func, depth)
 
@@ -647,6 +667,22 @@ def _split(value: Lin) -> tuple[Lin, Lin]:
 def _through_fact(want: Want, fact: Want) -> Want:
     """A want that makes ``want`` hold given ``fact`` (x <= y): its small side grown by ``y - x``."""
     return Want(add(want.small, add(fact.big, _scale(fact.small, -1))), want.big)
+
+
+def _operand_condition(e: Node, child: Node) -> tuple[Node, bool] | None:
+    """The condition that holds (and its truth) where ``child``, an operand of ``e``, is evaluated:
+    the left of ``&&`` (true) or ``||`` (false) for the right operand; ``c`` of ``c ? a : b`` for an
+    arm."""
+    if e.type == "binary_expression":
+        op = text(e.child_by_field_name("operator"))
+        left = e.child_by_field_name("left")
+        if op in {"&&", "||"} and left is not None and e.child_by_field_name("right") == child:
+            return left, op == "&&"
+        return None
+    cond = e.child_by_field_name("condition")
+    if cond is None or child == cond:
+        return None
+    return cond, e.child_by_field_name("consequence") == child
 
 
 def _previous(s: Node) -> Node | None:

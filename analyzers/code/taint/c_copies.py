@@ -166,6 +166,15 @@ def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
             return [inside]
     if n is None and got is None and (name in _BOUNDED_READS or _paired(ctx, call, src, func)):
         return []  # as below: whatever the length, the read stays in a string or the caller's pair
+    if n is None and got is not None and func is not None and name in _EXACT_READS and 0 <= n_i < len(args):
+        from .c_fixed_fit import proven_at_most
+
+        shown = proven_at_most(ctx, call, args[n_i], got[0], func)
+        if shown is not None:
+            why = (
+                f"`{text(args[n_i])}` is at most {got[0]} here, as the code up to line {line_of(shown)} shows"
+            )
+            return [ctx.note(shown, f"{why} (`{text(src)}` holds {got[0]})", "guard")]
     if n is None:
         return keep(ctx, call, f"{name}() reads a length not bounded by `{text(src)}`", _OOB_READ)
     unit = 4 if name in WIDE_COPIES else 1
@@ -802,6 +811,13 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                     "guard",
                 ),
             ]
+    if size is not None and func is not None and name not in WIDE_COPIES:
+        from .c_fixed_fit import proven_at_most
+
+        shown = proven_at_most(ctx, call, n, size, func)
+        if shown is not None:
+            why = f"`{text(n)}` is at most {size} here, as the code up to line {line_of(shown)} shows"
+            return [sink, ctx.note(shown, f"{why} (`{text(dst)}` holds {size})", "guard")]
     after = room_left(ctx, call, dst, n, unit=4 if name in WIDE_COPIES else 1, func=func)
     if after is not None:
         return after

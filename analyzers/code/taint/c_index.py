@@ -128,6 +128,12 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
         checked = checked_extent(ctx, sub, arr, add(at, ({}, 1)), func) if at is not None else None
         if checked is not None:
             return [sink, checked]
+    if func is not None and elem == 1:
+        from .c_caller_pairs import pair_element_fits
+
+        paired = pair_element_fits(ctx, sub, func)  # `while (len > 0 && line[len - 1] == '\n') len--;`
+        if paired is not None:
+            return [sink, paired]
     return keep(
         ctx, sub, f"index `{text(idx)}` is not checked against both ends of `{name}`", "unchecked index"
     )

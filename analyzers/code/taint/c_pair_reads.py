@@ -21,11 +21,12 @@ from tree_sitter import Node
 
 from .c_callers import unchanged_until
 from .c_capacity import nonnegative
-from .c_capacity_wp import Prover, Want, lin
+from .c_capacity_wp import Lin, Prover, Want, lin
 from .c_context import Ctx
+from .c_flow import backward_goto
 from .c_pair_write import add
 from .c_paths import cannot_be_negative
-from .c_tree import param_names
+from .c_tree import param_names, stripped_text, text, walk
 from .c_values import declared_type
 
 
@@ -46,15 +47,38 @@ def inside_own_pair(
     if func is None:
         return None
     start, n = lin(ctx, src, func), lin(ctx, count, func)
-    if start is None or n is None or not cannot_be_negative(ctx, count, at, func):
+    if start is None or n is None:
         return None
+    if not cannot_be_negative(ctx, count, at, func) and not all(nonnegative(ctx, v, at, func) for v in n[0]):
+        return None  # a signed count may be negative; a difference of unsigned parts: _inside's no_wrap
+    return _inside(ctx, at, start, n, func, pairs=pairs)
+
+
+def element_inside_own_pair(
+    ctx: Ctx, sub: Node, func: Node | None, *, pairs: list[tuple[str, str]] | None = None
+) -> tuple[str, str, Node] | None:
+    """As :func:`inside_own_pair` for the one element ``sub`` (``line[len - 1]``) reads or writes."""
+    arr, idx = sub.child_by_field_name("argument"), sub.child_by_field_name("index")
+    if func is None or arr is None or idx is None:
+        return None
+    base, at = lin(ctx, arr, func), lin(ctx, idx, func)
+    if base is None or at is None:
+        return None
+    return _inside(ctx, sub, add(base, at), ({}, 1), func, pairs=pairs)
+
+
+def _inside(
+    ctx: Ctx, at: Node, start: Lin, n: Lin, func: Node, *, pairs: list[tuple[str, str]] | None
+) -> tuple[str, str, Node] | None:
     params = param_names(func)
     for pointer, length in pairs if pairs is not None else pairwise(params):
         if not _pointer_and_size(ctx, func, pointer, length):
             continue
-        if not (unchanged_until(func, pointer, at) and unchanged_until(func, length, at)):
-            continue
         prover = Prover(ctx, lambda atom, here, f: nonnegative(ctx, atom, here, f), target=at)
+        if not unchanged_until(func, pointer, at) or not (
+            unchanged_until(func, length, at) or _only_shrinks(func, length, prover)
+        ):
+            continue
         if not prover.no_wrap(n, at, func):  # the count's own subtraction
             continue
         end = prover.holds(Want(add(start, n), ({pointer: 1, length: 1}, 0)), at, func)
@@ -67,6 +91,48 @@ def inside_own_pair(
 
 
 def _pointer_and_size(ctx: Ctx, func: Node, pointer: str, length: str) -> bool:
+    """A pointer to bytes (so that offsets, counts and the length all count bytes) and a length that
+    is never negative."""
     root = ctx.parsed.tree.root_node
     p, n = declared_type(pointer, func, root) or "", declared_type(length, func, root) or ""
-    return "*" in p and "*" not in n and nonnegative(ctx, length, func, func)
+    pointee = " ".join(p.replace("const", " ").replace("volatile", " ").replace("*", " ").split())
+    return p.count("*") == 1 and pointee in _BYTES and "*" not in n and nonnegative(ctx, length, func, func)
+
+
+_BYTES = frozenset(
+    {"char", "unsigned char", "signed char", "uint8_t", "int8_t", "u8", "void", "guchar", "gchar"}
+)
+
+
+def _only_shrinks(func: Node, length: str, prover: Prover) -> bool:
+    """Every change of the length parameter in ``func`` takes something off it without going below 0
+    (``while (len > 0 && line[len - 1] == '\\n') len--;``, ``len -= k`` where ``k <= len``) and its
+    address is never taken: wherever it is read it is at most what the caller handed, so a part of
+    ``buf[0 .. len)`` lies inside the caller's pair."""
+    if backward_goto(func, unknown_labels=True):
+        return False
+    for n in walk(func):
+        if n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
+            if stripped_text(n.child_by_field_name("argument")) == length:
+                return False
+            continue
+        if n.type == "update_expression":
+            if stripped_text(n.child_by_field_name("argument")) != length:
+                continue
+            if "--" not in text(n) or not prover.no_wrap(({length: 1}, -1), n, func):
+                return False
+        elif n.type == "assignment_expression":
+            if stripped_text(n.child_by_field_name("left")) != length:
+                continue
+            step = lin(prover.ctx, n.child_by_field_name("right"), func)
+            if text(n.child_by_field_name("operator")) != "-=" or step is None:
+                return False
+            if any(c < 0 for c in step[0].values()) or step[1] < 0:
+                return False  # what it takes off must not be negative: `len -= k` adds when k < 0
+            if not all(prover.nonnegative(v, n, func) for v in step[0]):
+                return False
+            if not prover.no_wrap(
+                add(({length: 1}, 0), ({v: -c for v, c in step[0].items()}, -step[1])), n, func
+            ):
+                return False
+    return True
