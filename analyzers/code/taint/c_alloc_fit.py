@@ -13,6 +13,7 @@ import re
 
 from tree_sitter import Node
 
+from .c_alloc_calls import allocation
 from .c_conditions import LOOPS, dominating_store, reaching_value
 from .c_context import Ctx
 from .c_flow import backward_goto
@@ -20,7 +21,6 @@ from .c_tree import ancestors, call_args, callee_of, plain_definitions, squash, 
 from .c_values import const_int, declared_in, declared_type
 from .values import Note
 
-_ALLOCATORS = frozenset({"malloc", "alloca", "_alloca", "__builtin_alloca", "xmalloc", "g_malloc"})
 _MEASURES = frozenset({"strlen", "wcslen", "strnlen"})
 _MAX_SUM = 1 << 30  # a bounded length this small plus a constant does not wrap in int or size_t
 
@@ -124,19 +124,20 @@ def _may_change(ctx: Ctx, call: Node, bases: set[str], handed: set[str]) -> bool
 
 def _allocated(ctx: Ctx, alloc: Node, func: Node) -> Node | None:
     """The byte count an allocation call reserves, as an expression (calloc's count when each
-    element is at least one byte)."""
-    if alloc.type != "call_expression":
+    element is at least one byte, or its element size when the count is 1), through a wrapper of
+    the file (c_alloc_calls)."""
+    got = allocation(ctx, alloc)
+    if got is None:
         return None
-    callee = ctx.callee(alloc)
-    args = call_args(alloc)
-    if callee in _ALLOCATORS and len(args) == 1:
+    kind, args = got
+    if kind == "malloc":
         return strip_expr(args[0])
-    if callee == "realloc" and len(args) == 2:
+    if kind == "realloc":
         return strip_expr(args[1])
-    if callee == "calloc" and len(args) == 2:
-        each = const_int(ctx, args[1], func)
-        return strip_expr(args[0]) if each is not None and each >= 1 else None
-    return None
+    each, count = const_int(ctx, args[1], func), const_int(ctx, args[0], func)
+    if each is not None and each >= 1:
+        return strip_expr(args[0])
+    return strip_expr(args[1]) if count == 1 else None
 
 
 def _excess(ctx: Ctx, size: Node, want: str, func: Node) -> int | None:

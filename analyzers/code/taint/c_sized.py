@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from .c_alloc_calls import allocation
 from .c_callers import quiet_between
 from .c_conditions import LOOPS, if_of_condition, runs_before
 from .c_context import Ctx
@@ -79,18 +80,16 @@ def sized_for_source(ctx: Ctx, call: Node, func: Node | None) -> Note | None:
 
 def _allocated_length(ctx: Ctx, alloc: Node, unit: int, func: Node) -> Node | None:
     """``X`` when ``alloc`` reserves at least ``(X + 1) * unit`` bytes."""
-    if alloc.type != "call_expression":
+    got = allocation(ctx, alloc)  # a library allocator, or a wrapper of the file (c_alloc_calls)
+    if got is None or got[0] == "realloc":
         return None
-    callee = ctx.callee(alloc)
-    args = call_args(alloc)
-    if callee == "calloc" and len(args) == 2:
+    kind, args = got
+    if kind == "calloc":
         for count, size in ((args[0], args[1]), (args[1], args[0])):
             each = const_int(ctx, size, func)
             x = _plus_one(count)
             if x is not None and each is not None and each >= unit:
                 return x
-        return None
-    if callee not in {"malloc", "alloca", "_alloca", "__builtin_alloca"} or len(args) != 1:
         return None
     total = strip_expr(args[0])
     if unit == 1 and _plus_one(total) is not None:
