@@ -104,11 +104,15 @@ def _put(a: Lin, atom: str, value: Lin) -> Lin:
 
 
 def _entails(fact: Want, want: Want) -> bool:
-    """``fact`` (small <= big) makes ``want`` hold: want.big - want.small - (fact.big - fact.small) is at
-    least 0, a constant >= 0 plus parts the fact adds on its small side (never negative: ``len + n + 1
-    <= cap`` gives ``1 <= cap``)."""
-    diff = add(add(want.big, _scale(want.small, -1)), _scale(add(fact.big, _scale(fact.small, -1)), -1))
-    return diff[1] >= 0 and all(c > 0 and fact.small[0].get(v, 0) >= c for v, c in diff[0].items())
+    """``fact`` (small <= big), or it times a positive whole number (:func:`_scales`), makes ``want``
+    hold: want.big - want.small - (fact.big - fact.small) is at least 0, a constant >= 0 plus parts
+    the fact adds on its small side (never negative: ``len + n + 1 <= cap`` gives ``1 <= cap``)."""
+    for k in [1, *(k for k in _scales(fact, want) if k != 1)]:
+        small, big = _scale(fact.small, k), _scale(fact.big, k)
+        diff = add(add(want.big, _scale(want.small, -1)), _scale(add(big, _scale(small, -1)), -1))
+        if diff[1] >= 0 and all(c > 0 and small[0].get(v, 0) >= c for v, c in diff[0].items()):
+            return True
+    return False
 
 
 @dataclass
@@ -157,12 +161,9 @@ class Prover:
             ):
                 # a body of one statement (``while (len > 0 && ...) len--;``): the condition holds as
                 # its round starts, and nothing of the body before ``at`` changes what the want names
-                cond = cur.child_by_field_name("condition")
                 before = [n for n in walk(child) if n.end_byte <= at.start_byte]
-                if cond is not None and not any(_changes(n, want.atoms()) for n in before):
-                    for fact in self._facts(cond, True, func, depth):
-                        if _entails(fact, want):
-                            return cond
+                if not any(_changes(n, want.atoms()) for n in before):
+                    return self._in_loop(want, cur, func, depth)
             child, cur = cur, cur.parent
         return self._before(want, block, stmt, func, depth)
 
@@ -214,17 +215,35 @@ class Prover:
             parent.type in {"while_statement", "for_statement"}
             and parent.child_by_field_name("body") == block
         ):
-            cond = parent.child_by_field_name("condition")
-            if cond is not None:  # tested right before each round starts
-                for fact in self._facts(cond, True, func, depth):
-                    if _entails(fact, want):
-                        return cond
-            return None  # otherwise its rounds may change what the want names
+            return self._in_loop(want, parent, func, depth)
         else:
             return None
         if outer is None or outer.type != "compound_statement":
             return None
         return self._before(want, outer, stmt, func, depth)
+
+    def _in_loop(self, want: Want, loop: Node, func: Node, depth: int) -> Node | None:
+        """``want`` at the start of a round of ``loop`` (a while or for loop): entailed by its condition,
+        tested right before each round starts; or, through a fact of the condition scaled to cancel
+        what changes (``3 * i + 4 <= 49`` under ``i < n`` needs ``3 * n + 1 <= 49``), by a want on
+        what nothing of the loop changes, proven before the loop. Otherwise its rounds may change what
+        the want names."""
+        cond = loop.child_by_field_name("condition")
+        if cond is None:
+            return None
+        facts = self._facts(cond, True, func, depth)
+        for fact in facts:
+            if _entails(fact, want):
+                return cond
+        outer = loop.parent
+        if outer is None or outer.type != "compound_statement":
+            return None
+        for fact in facts:
+            for k in _scales(fact, want):
+                w = _through_fact(want, Want(_scale(fact.small, k), _scale(fact.big, k)))
+                if not _changes(loop, w.atoms()) and self._before(w, outer, loop, func, depth) is not None:
+                    return cond
+        return None
 
     def _above_case(self, want: Want, case: Node, func: Node, depth: int) -> Node | None:
         """At the start of a ``case`` of a switch: entered only by the switch's jump when the case
@@ -276,7 +295,8 @@ class Prover:
                 name = declared_name(d.child_by_field_name("declarator"))  # `*sp` declares sp
                 value_node = d.child_by_field_name("value")
                 if name in cur.atoms():
-                    got = self._assigned(cur, name, value_node, s, func, depth, alone=len(inits) == 1)
+                    alone = sum(1 for i in inits if i.child_by_field_name("value") is not None) == 1
+                    got = self._assigned(cur, name, value_node, s, func, depth, alone=alone)
                     if not isinstance(got, Want):
                         return got
                     cur = got
@@ -662,6 +682,17 @@ def _split(value: Lin) -> tuple[Lin, Lin]:
         {v: c for v, c in value[0].items() if c > 0},
         value[1],
     )
+
+
+def _scales(fact: Want, want: Want) -> list[int]:
+    """Positive whole factors ``k`` by which ``fact`` times ``k`` cancels an atom the want counts on
+    its small side (``i + 1 <= n`` times 3 for ``3 * i + 4 <= 49``)."""
+    out: list[int] = []
+    for v, c in fact.small[0].items():
+        w = want.small[0].get(v, 0)
+        if c > 0 and w > 0 and w % c == 0 and w // c not in out:
+            out.append(w // c)
+    return out
 
 
 def _through_fact(want: Want, fact: Want) -> Want:

@@ -716,6 +716,13 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
         return keep(ctx, call, f"{name}() copies a source not known to fit `{text(dst)}`")
     if name in {"sprintf", "vsprintf"}:
         fmt = const_string(ctx, args[1], func) if len(args) > 1 else None
+        if fmt is not None and size is None and func is not None and name == "sprintf":
+            from .c_fixed_fit import output_at_offset_fits
+
+            longest = printf_max(ctx, fmt[0], args[2:], func, call)
+            placed = output_at_offset_fits(ctx, call, dst, longest + 1, func) if longest is not None else None
+            if placed is not None:  # `sprintf(hex + 2 * i, "%02x", b[i])` in a loop `i < n`, `n <= 16`
+                return [sink, placed]
         if fmt is None or size is None:
             return keep(ctx, call, f"{name}() output is not bounded")
         longest = printf_max(ctx, fmt[0], args[2:], func, call)

@@ -11,7 +11,11 @@ from tree_sitter import Node
 from .c_capacity import nonnegative
 from .c_capacity_wp import Prover, Want, lin
 from .c_context import Ctx
+from .c_objects import elem_of
 from .c_paths import cannot_be_negative
+from .c_tree import line_of, strip_expr, text
+from .c_values import dst_size
+from .values import Note
 
 
 def proven_at_most(ctx: Ctx, at: Node, n: Node, size: int, func: Node) -> Node | None:
@@ -25,3 +29,35 @@ def proven_at_most(ctx: Ctx, at: Node, n: Node, size: int, func: Node) -> Node |
     if not prover.no_wrap(count, at, func):
         return None
     return prover.holds(Want(count, ({}, size)), at, func)
+
+
+def output_at_offset_fits(ctx: Ctx, at: Node, dst: Node, out: int, func: Node) -> Note | None:
+    """A note when ``out`` bytes written at ``dst`` (``arr + off``, ``arr`` an array of known size)
+    are shown to end inside ``arr`` where ``at`` runs, with ``off`` not negative."""
+    d = strip_expr(dst)
+    if d.type != "binary_expression" or text(d.child_by_field_name("operator")) != "+":
+        return None
+    arr, off = d.child_by_field_name("left"), d.child_by_field_name("right")
+    size = dst_size(ctx, arr, func) if arr is not None else None
+    offset = lin(ctx, off, func)
+    if (
+        size is None
+        or offset is None
+        or arr is None
+        or elem_of(ctx, text(strip_expr(arr)), func) not in {None, 1}
+    ):
+        return None
+    if any(c < 0 for c in offset[0].values()) or offset[1] < 0:
+        return None
+    if not all(nonnegative(ctx, v, at, func) for v in offset[0]):
+        return None
+    prover = Prover(ctx, lambda atom, here, f: nonnegative(ctx, atom, here, f), target=at)
+    shown = prover.holds(Want((offset[0], offset[1] + out), ({}, size)), at, func)
+    if shown is None:
+        return None
+    return ctx.note(
+        shown,
+        f"the {out} bytes written at `{text(dst)}` end inside the {size} bytes of `{text(strip_expr(arr))}`, "
+        f"as the code up to line {line_of(shown)} shows",
+        "guard",
+    )
