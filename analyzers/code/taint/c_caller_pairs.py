@@ -213,14 +213,19 @@ def _proven_in_pair(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) -> boo
     if length is None:
         return False
     count = lin(ctx, m, caller)
-    if count is None or any(c < 0 for c in (*offset[0].values(), *count[0].values())):
+    if count is None or any(c < 0 for c in offset[0].values()):
         return False
+    prover = Prover(ctx, lambda atom, at, f: nonnegative(ctx, atom, at, f))
+    if any(c < 0 for c in count[0].values()) and not (
+        all(nonnegative(ctx, v, call, caller) for v in count[0]) and prover.no_wrap(count, call, caller)
+    ):
+        return False  # `n - pos` only where `pos <= n` is shown there
     small = (dict(offset[0]), offset[1] + count[1])
     for v, c in count[0].items():
         small[0][v] = small[0].get(v, 0) + c
+    small = ({v: c for v, c in small[0].items() if c}, small[1])
     want = Want(small, ({length: 1}, 0))
-    prover = Prover(ctx, lambda atom, at, f: nonnegative(ctx, atom, at, f))
-    return prover.holds(want, call, caller) is not None
+    return prover.evident(want, call, caller) or prover.holds(want, call, caller) is not None
 
 
 def _own_pair(caller: Node, base: Node, call: Node) -> str | None:

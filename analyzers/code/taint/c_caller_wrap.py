@@ -68,7 +68,9 @@ def _may_wrap(ctx: Ctx, e: Node, at: Node, func: Node, depth: int) -> bool:
         q, b = strip_expr(left), strip_expr(right)
         if q.type == b.type == "identifier" and end_never_below(ctx, text(q), text(b), func):
             return False  # `end - val` with end = val + strlen(val), trimmed only while end > val
-        return not _at_least(e, squash(text(left)), squash(text(right)), at)
+        return not _at_least(e, squash(text(left)), squash(text(right)), at) and not _shown_no_wrap(
+            ctx, e, at, func
+        )
     if e.type == "conditional_expression":  # `q ? (size_t)(q - p) : strlen(p)`: either arm
         arms = [e.child_by_field_name("consequence"), e.child_by_field_name("alternative")]
         return any(a is None or _may_wrap(ctx, a, at, func, depth + 1) for a in arms)
@@ -190,3 +192,15 @@ def callers_room(ctx: Ctx, dst: Node, func: Node | None) -> tuple[int, Note] | N
     least = min(r for r, _line in rooms)
     shown = "; ".join(f"line {line}: {room}" for room, line in rooms[:3])
     return least, ctx.note(dst, f"every call hands `{text(d)}` at least {least} bytes ({shown})", "guard")
+
+
+def _shown_no_wrap(ctx: Ctx, e: Node, at: Node, func: Node) -> bool:
+    """The checks and stores before ``at`` show the difference ``e`` of unsigned parts is not below 0
+    (``n - pos`` after ``if (pos >= n) return ...; pos++;``), by the backward prover."""
+    from .c_capacity import nonnegative
+    from .c_capacity_wp import Prover, lin
+
+    value = lin(ctx, e, func)
+    if value is None or not all(nonnegative(ctx, v, at, func) for v in value[0]):
+        return False
+    return Prover(ctx, lambda atom, here, f: nonnegative(ctx, atom, here, f)).no_wrap(value, at, func)

@@ -23,8 +23,10 @@ from tree_sitter import Node
 
 from .c_conditions import atoms, said_not_null, terminates
 from .c_context import Ctx
+from .c_flow import backward_goto
 from .c_pair_write import add
 from .c_tree import (
+    ancestors,
     call_args,
     callee_of,
     declared_name,
@@ -450,14 +452,21 @@ class Prover:
         """``q = memchr(p, c, n)``, the only store of ``q``, with a check saying ``q`` is not NULL where
         the proof's target runs: ``q`` lies between ``p`` and ``p + n - 1``. Put as its last place where
         ``q`` counts on the small side of the want, as ``p`` where it counts on the big side."""
-        if self.target is None or callee_of(call) not in _SEARCHES:
+        if self.target is None:
             return None
         args = call_args(call)
-        if len(args) != 3 or len(plain_definitions(func, name) or []) != 1:
+        if callee_of(call) in _SEARCHES and len(args) == 3:
+            where, size = args[0], args[2]
+        else:
+            pair = self._search_helper(call)
+            if pair is None:
+                return None
+            where, size = pair
+        if len(plain_definitions(func, name) or []) != 1:
             return None
         if not said_not_null(name, self.target):
             return None
-        start, count = self.lin(args[0], func), self.lin(args[2], func)
+        start, count = self.lin(where, func), self.lin(size, func)
         if start is None or count is None or _changes(call, want.atoms()):
             return None
         net = want.small[0].get(name, 0) - want.big[0].get(name, 0)
@@ -466,6 +475,52 @@ class Prover:
         if not self.no_wrap(count, call, func):
             return None  # a count that wrapped searches far past what its parts say
         return add(add(start, count), ({}, -1))
+
+    def _search_helper(self, call: Node) -> tuple[Node, Node] | None:
+        """The arguments ``(p, n)`` of a call of a function of the file that searches its own pair
+        like memchr(): every return is NULL or ``p + x`` with ``x + 1 <= n`` shown where it returns
+        (``for (i = 0; i + 1 < n; i++) if (p[i] == '\\r' && p[i + 1] == '\\n') return p + i;``), ``p`` a
+        pointer to bytes and ``n`` a length, neither changed in it."""
+        found = [
+            n
+            for n in self.ctx.parsed.tree.root_node.named_children
+            if n.type == "function_definition" and func_name(n) == callee_of(call)
+        ]
+        if len(found) != 1:
+            return None
+        helper, args = found[0], call_args(call)
+        params = param_names(helper)
+        if len(params) != len(args) or _assigned(helper, set(params)):
+            return None
+        pair: tuple[str, str] | None = None
+        inner = Prover(self.ctx, self.nonnegative)
+        returns = [n for n in walk(helper) if n.type == "return_statement"]
+        for r in returns:
+            value = strip_expr(r.named_children[0]) if r.named_children else None
+            if value is None:
+                return None
+            if value.type == "null" or text(value) in {"NULL", "0"}:
+                continue
+            got = lin(self.ctx, value, helper)
+            bases = [v for v, c in got[0].items() if v in params and c == 1] if got is not None else []
+            if got is None or len(bases) != 1:
+                return None
+            offset = ({v: c for v, c in got[0].items() if v != bases[0]}, got[1])
+            if any(c < 0 for c in offset[0].values()) or offset[1] < 0:
+                return None
+            if not all(self.nonnegative(v, r, helper) for v in offset[0]):
+                return None
+            lengths = [
+                q
+                for q in params
+                if q != bases[0] and inner.holds(Want(add(offset, ({}, 1)), ({q: 1}, 0)), r, helper)
+            ]
+            if not lengths or (pair is not None and (bases[0], lengths[0]) != pair):
+                return None
+            pair = (bases[0], lengths[0])
+        if pair is None:
+            return None
+        return args[params.index(pair[0])], args[params.index(pair[1])]
 
     def no_wrap(self, value: Lin, at: Node, func: Node) -> bool:
         """``value`` (a difference) does not go below 0 where ``at`` runs: what it subtracts (variables,
@@ -601,6 +656,8 @@ class Prover:
                 continue
             defs = plain_definitions(func, atom)
             if defs is None or len(defs) != 1:
+                defs = _first_store_only(func, atom, at)  # `size_t pos = 1;` and `pos++` only later
+            if defs is None or len(defs) != 1:
                 continue
             d, value = defs[0]
             got = self.lin(value, func)
@@ -682,6 +739,38 @@ def _split(value: Lin) -> tuple[Lin, Lin]:
         {v: c for v, c in value[0].items() if c > 0},
         value[1],
     )
+
+
+def _first_store_only(func: Node, name: str, at: Node) -> list[tuple[Node, Node]] | None:
+    """``[(declarator, value)]`` when the only store of the local ``name`` written before ``at`` is its
+    declaration's initialiser, no loop around ``at`` stores it again, nothing takes its address and
+    no ``goto`` jumps back; None otherwise."""
+    if backward_goto(func, unknown_labels=True):
+        return None
+    loops = [a for a in ancestors(at, func) if a.type in {"while_statement", "for_statement", "do_statement"}]
+    init: tuple[Node, Node] | None = None
+    for n in walk(func):
+        target: Node | None = None
+        if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
+            value = n.child_by_field_name("value")
+            if value is None or init is not None or n.end_byte > at.start_byte:
+                return None
+            init = (n, value)
+            continue
+        if n.type == "assignment_expression":
+            target = n.child_by_field_name("left")
+        elif n.type == "update_expression":
+            target = n.child_by_field_name("argument")
+        elif n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
+            target = n.child_by_field_name("argument")
+            if target is not None and stripped_text(target) == name:
+                return None
+            continue
+        if target is None or stripped_text(target) != name:
+            continue
+        if n.start_byte < at.start_byte or any(lp.start_byte <= n.start_byte < lp.end_byte for lp in loops):
+            return None
+    return [init] if init is not None else None
 
 
 def _scales(fact: Want, want: Want) -> list[int]:
