@@ -505,6 +505,8 @@ class Prover:
             bases = [v for v, c in got[0].items() if v in params and c == 1] if got is not None else []
             if got is None or len(bases) != 1:
                 return None
+            if not byte_pointer(self.ctx, bases[0], helper):
+                return None  # offsets of wider elements are not the bytes the length counts
             offset = ({v: c for v, c in got[0].items() if v != bases[0]}, got[1])
             if any(c < 0 for c in offset[0].values()) or offset[1] < 0:
                 return None
@@ -739,6 +741,18 @@ def _split(value: Lin) -> tuple[Lin, Lin]:
         {v: c for v, c in value[0].items() if c > 0},
         value[1],
     )
+
+
+BYTES = frozenset(
+    {"char", "unsigned char", "signed char", "uint8_t", "int8_t", "u8", "void", "guchar", "gchar"}
+)
+
+
+def byte_pointer(ctx: Ctx, name: str, func: Node) -> bool:
+    """``name`` is declared a pointer to bytes (``const char *``, ``uint8_t *``, ``void *``)."""
+    declared = declared_type(name, func, ctx.parsed.tree.root_node) or ""
+    pointee = " ".join(declared.replace("const", " ").replace("volatile", " ").replace("*", " ").split())
+    return declared.count("*") == 1 and pointee in BYTES
 
 
 def _first_store_only(func: Node, name: str, at: Node) -> list[tuple[Node, Node]] | None:

@@ -21,7 +21,7 @@ from tree_sitter import Node
 
 from .c_callers import unchanged_until
 from .c_capacity import nonnegative
-from .c_capacity_wp import Lin, Prover, Want, lin
+from .c_capacity_wp import Lin, Prover, Want, byte_pointer, lin
 from .c_context import Ctx
 from .c_flow import backward_goto
 from .c_pair_write import add
@@ -93,15 +93,8 @@ def _inside(
 def _pointer_and_size(ctx: Ctx, func: Node, pointer: str, length: str) -> bool:
     """A pointer to bytes (so that offsets, counts and the length all count bytes) and a length that
     is never negative."""
-    root = ctx.parsed.tree.root_node
-    p, n = declared_type(pointer, func, root) or "", declared_type(length, func, root) or ""
-    pointee = " ".join(p.replace("const", " ").replace("volatile", " ").replace("*", " ").split())
-    return p.count("*") == 1 and pointee in _BYTES and "*" not in n and nonnegative(ctx, length, func, func)
-
-
-_BYTES = frozenset(
-    {"char", "unsigned char", "signed char", "uint8_t", "int8_t", "u8", "void", "guchar", "gchar"}
-)
+    n = declared_type(length, func, ctx.parsed.tree.root_node) or ""
+    return byte_pointer(ctx, pointer, func) and "*" not in n and nonnegative(ctx, length, func, func)
 
 
 def _only_shrinks(func: Node, length: str, prover: Prover) -> bool:
