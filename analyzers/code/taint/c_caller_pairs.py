@@ -24,7 +24,7 @@ from .c_callers import unchanged_until, visible_calls
 from .c_context import Ctx
 from .c_objects import room
 from .c_pair_reads import element_inside_own_pair, inside_own_pair
-from .c_tree import call_args, enclosing_function, line_of, param_names, strip_expr, text, walk
+from .c_tree import call_args, enclosing_function, line_of, param_names, store_of, strip_expr, text, walk
 from .c_values import base_and_offset, const_int, sizeof_own_array
 from .values import Note
 
@@ -178,20 +178,15 @@ def _each_arm_holds(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) -> boo
             return False  # a later round of a loop around the call only may have moved them
         cur = cur.parent
     span = (holder.end_byte, call.start_byte)
-    if any(span[0] <= n.start_byte and n.end_byte <= span[1] and _stores(n) & names for n in walk(caller)):
+    if any(
+        span[0] <= n.start_byte
+        and n.end_byte <= span[1]
+        and (got := store_of(n)) is not None
+        and got[1] in names
+        for n in walk(caller)
+    ):
         return False
     return all(a is not None and _holds(ctx, call, p, a, caller) for a in arms)
-
-
-def _stores(n: Node) -> set[str]:
-    """The variables ``n`` assigns, steps or takes the address of."""
-    if n.type == "assignment_expression":
-        return {text(strip_expr(n.child_by_field_name("left") or n))}
-    if n.type == "update_expression":
-        return {text(strip_expr(n.child_by_field_name("argument") or n))}
-    if n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
-        return {text(strip_expr(n.child_by_field_name("argument") or n))}
-    return set()
 
 
 def _proven_in_pair(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) -> bool:

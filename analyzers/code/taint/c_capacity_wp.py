@@ -35,6 +35,7 @@ from .c_tree import (
     param_names,
     plain_definitions,
     squash,
+    store_of,
     strip_expr,
     stripped_text,
     text,
@@ -764,25 +765,18 @@ def _first_store_only(func: Node, name: str, at: Node) -> list[tuple[Node, Node]
     loops = [a for a in ancestors(at, func) if a.type in {"while_statement", "for_statement", "do_statement"}]
     init: tuple[Node, Node] | None = None
     for n in walk(func):
-        target: Node | None = None
         if n.type == "init_declarator" and declared_name(n.child_by_field_name("declarator")) == name:
             value = n.child_by_field_name("value")
             if value is None or init is not None or n.end_byte > at.start_byte:
                 return None
             init = (n, value)
             continue
-        if n.type == "assignment_expression":
-            target = n.child_by_field_name("left")
-        elif n.type == "update_expression":
-            target = n.child_by_field_name("argument")
-        elif n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
-            target = n.child_by_field_name("argument")
-            if target is not None and stripped_text(target) == name:
-                return None
+        stored = store_of(n)
+        if stored is None or stored[1] != name:
             continue
-        if target is None or stripped_text(target) != name:
-            continue
-        if n.start_byte < at.start_byte or any(lp.start_byte <= n.start_byte < lp.end_byte for lp in loops):
+        if stored[0] == "&" or n.start_byte < at.start_byte:
+            return None
+        if any(lp.start_byte <= n.start_byte < lp.end_byte for lp in loops):
             return None
     return [init] if init is not None else None
 

@@ -26,7 +26,7 @@ from .c_context import Ctx
 from .c_flow import backward_goto
 from .c_pair_write import add
 from .c_paths import cannot_be_negative
-from .c_tree import param_names, stripped_text, text, walk
+from .c_tree import param_names, store_of, walk
 from .c_values import declared_type
 
 
@@ -105,27 +105,23 @@ def _only_shrinks(func: Node, length: str, prover: Prover) -> bool:
     if backward_goto(func, unknown_labels=True):
         return False
     for n in walk(func):
-        if n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
-            if stripped_text(n.child_by_field_name("argument")) == length:
+        stored = store_of(n)
+        if stored is None or stored[1] != length:
+            continue
+        op = stored[0]
+        if op == "--":
+            if not prover.no_wrap(({length: 1}, -1), n, func):
                 return False
             continue
-        if n.type == "update_expression":
-            if stripped_text(n.child_by_field_name("argument")) != length:
-                continue
-            if "--" not in text(n) or not prover.no_wrap(({length: 1}, -1), n, func):
-                return False
-        elif n.type == "assignment_expression":
-            if stripped_text(n.child_by_field_name("left")) != length:
-                continue
-            step = lin(prover.ctx, n.child_by_field_name("right"), func)
-            if text(n.child_by_field_name("operator")) != "-=" or step is None:
-                return False
-            if any(c < 0 for c in step[0].values()) or step[1] < 0:
-                return False  # what it takes off must not be negative: `len -= k` adds when k < 0
-            if not all(prover.nonnegative(v, n, func) for v in step[0]):
-                return False
-            if not prover.no_wrap(
-                add(({length: 1}, 0), ({v: -c for v, c in step[0].items()}, -step[1])), n, func
-            ):
-                return False
+        step = lin(prover.ctx, n.child_by_field_name("right"), func) if op == "-=" else None
+        if step is None:
+            return False  # a store, a step up or an address taken
+        if any(c < 0 for c in step[0].values()) or step[1] < 0:
+            return False  # what it takes off must not be negative: `len -= k` adds when k < 0
+        if not all(prover.nonnegative(v, n, func) for v in step[0]):
+            return False
+        if not prover.no_wrap(
+            add(({length: 1}, 0), ({v: -c for v, c in step[0].items()}, -step[1])), n, func
+        ):
+            return False
     return True

@@ -89,6 +89,19 @@ def stripped_text(node: Node | None) -> str:
     return text(strip_expr(node)) if node is not None else ""
 
 
+def store_of(n: Node) -> tuple[str, str] | None:
+    """(``"="``, ``"+="``... for an assignment, ``"++"``/``"--"`` for a step, ``"&"`` for an address
+    taken; the variable's text without casts) when ``n`` stores into a variable or may let others do
+    so; None otherwise."""
+    if n.type == "assignment_expression":
+        return text(n.child_by_field_name("operator")), stripped_text(n.child_by_field_name("left"))
+    if n.type == "update_expression":
+        return ("++" if "++" in text(n) else "--"), stripped_text(n.child_by_field_name("argument"))
+    if n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&":
+        return "&", stripped_text(n.child_by_field_name("argument"))
+    return None
+
+
 def declared_node(d: Node | None) -> Node | None:
     while d is not None and d.type in {
         "pointer_declarator",
