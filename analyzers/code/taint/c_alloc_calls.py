@@ -15,7 +15,7 @@ from tree_sitter import Node
 from .c_callers import keeps_value
 from .c_conditions import reaching_value
 from .c_context import Ctx
-from .c_tree import call_args, func_name, param_names, strip_expr, text, walk
+from .c_tree import call_args, file_function, param_names, strip_expr, text, walk
 
 _LIBRARY = {"malloc": "malloc", "alloca": "malloc", "_alloca": "malloc", "__builtin_alloca": "malloc"}
 _LIBRARY |= {"calloc": "calloc", "realloc": "realloc"}
@@ -34,22 +34,11 @@ def allocation(ctx: Ctx, call: Node) -> tuple[str, list[Node]] | None:
     kind = _LIBRARY.get(name)
     if kind is not None:
         return (kind, args) if len(args) == _ARITY[kind] else None
-    helper = _defined(ctx, name)
+    helper = file_function(ctx.parsed.tree.root_node, name)
     if helper is None:
         kind = _BY_NAME.get(name)
         return (kind, args) if kind is not None and len(args) == _ARITY[kind] else None
     return _wrapped(ctx, helper, args)
-
-
-def _defined(ctx: Ctx, name: str) -> Node | None:
-    if not name:
-        return None
-    found = [
-        n
-        for n in ctx.parsed.tree.root_node.named_children
-        if n.type == "function_definition" and func_name(n) == name
-    ]
-    return found[0] if len(found) == 1 else None
 
 
 def _wrapped(ctx: Ctx, helper: Node, args: list[Node]) -> tuple[str, list[Node]] | None:

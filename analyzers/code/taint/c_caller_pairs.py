@@ -195,7 +195,8 @@ def _proven_in_pair(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) -> boo
     tested by the loop and one ``pos++`` since): the pointer is the caller's own pointer parameter
     plus an offset, the length parameter the one right after it, neither changed before the call."""
     from .c_capacity import nonnegative
-    from .c_capacity_wp import Prover, Want, lin
+    from .c_capacity import prover as new_prover
+    from .c_capacity_wp import Want, lin
 
     e = strip_expr(p)
     offset: tuple[dict[str, int], int] = ({}, 0)
@@ -210,7 +211,7 @@ def _proven_in_pair(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) -> boo
     count = lin(ctx, m, caller)
     if count is None or any(c < 0 for c in offset[0].values()):
         return False
-    prover = Prover(ctx, lambda atom, at, f: nonnegative(ctx, atom, at, f))
+    prover = new_prover(ctx)
     if any(c < 0 for c in count[0].values()) and not (
         all(nonnegative(ctx, v, call, caller) for v in count[0]) and prover.no_wrap(count, call, caller)
     ):

@@ -197,10 +197,10 @@ def callers_room(ctx: Ctx, dst: Node, func: Node | None) -> tuple[int, Note] | N
 def _shown_no_wrap(ctx: Ctx, e: Node, at: Node, func: Node) -> bool:
     """The checks and stores before ``at`` show the difference ``e`` of unsigned parts is not below 0
     (``n - pos`` after ``if (pos >= n) return ...; pos++;``), by the backward prover."""
-    from .c_capacity import nonnegative
-    from .c_capacity_wp import Prover, lin
+    from .c_capacity import nonnegative, prover
+    from .c_capacity_wp import lin
 
     value = lin(ctx, e, func)
     if value is None or not all(nonnegative(ctx, v, at, func) for v in value[0]):
         return False
-    return Prover(ctx, lambda atom, here, f: nonnegative(ctx, atom, here, f)).no_wrap(value, at, func)
+    return prover(ctx).no_wrap(value, at, func)

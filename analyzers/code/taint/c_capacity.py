@@ -66,8 +66,7 @@ def capacity_fits(ctx: Ctx, call: Node, dst: Node, n: Node, func: Node | None) -
     want = Want(({k: v for k, v in small[0].items() if v}, small[1] + length[1]), ({f"{base}{cap}": 1}, 0))
     if any(c < 0 for c in want.small[0].values()):
         return None
-    prover = Prover(ctx, lambda atom, at, f: nonnegative(ctx, atom, at, f))
-    check = prover.holds(want, call, func)
+    check = prover(ctx).holds(want, call, func)
     if check is None:
         return None
     return ctx.note(
@@ -557,6 +556,14 @@ def _init_function(ctx: Ctx, callee: str, i: int, cap: str) -> bool:
                 return True
         return False
     return False
+
+
+def prover(ctx: Ctx, *, target: Node | None = None, measures: frozenset[str] = frozenset()) -> Prover:
+    """The backward prover of c_capacity_wp for this file, told which atoms are never negative
+    (:func:`nonnegative`); ``target`` and ``measures`` as Prover says."""
+    return Prover(
+        ctx, lambda atom, here, f: nonnegative(ctx, atom, here, f), target=target, measures=measures
+    )
 
 
 def nonnegative(ctx: Ctx, atom: str, at: Node, func: Node) -> bool:

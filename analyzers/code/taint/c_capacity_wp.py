@@ -30,7 +30,7 @@ from .c_tree import (
     call_args,
     callee_of,
     declared_name,
-    func_name,
+    file_function,
     line_of,
     param_names,
     plain_definitions,
@@ -482,14 +482,10 @@ class Prover:
         like memchr(): every return is NULL or ``p + x`` with ``x + 1 <= n`` shown where it returns
         (``for (i = 0; i + 1 < n; i++) if (p[i] == '\\r' && p[i + 1] == '\\n') return p + i;``), ``p`` a
         pointer to bytes and ``n`` a length, neither changed in it."""
-        found = [
-            n
-            for n in self.ctx.parsed.tree.root_node.named_children
-            if n.type == "function_definition" and func_name(n) == callee_of(call)
-        ]
-        if len(found) != 1:
+        helper = file_function(self.ctx.parsed.tree.root_node, callee_of(call))
+        if helper is None:
             return None
-        helper, args = found[0], call_args(call)
+        args = call_args(call)
         params = param_names(helper)
         if len(params) != len(args) or _assigned(helper, set(params)):
             return None
@@ -694,14 +690,9 @@ class Prover:
         if depth >= MAX_HELPER_DEPTH:
             return False
         name = callee_of(call)
-        found = [
-            n
-            for n in self.ctx.parsed.tree.root_node.named_children
-            if n.type == "function_definition" and func_name(n) == name
-        ]
-        if len(found) != 1:
+        helper = file_function(self.ctx.parsed.tree.root_node, name)
+        if helper is None:
             return False
-        helper = found[0]
         params = param_names(helper)
         args = call_args(call)
         if len(params) != len(args):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .c_capacity import nonnegative
-from .c_capacity_wp import Prover, Want, lin
+from .c_capacity import nonnegative, prover
+from .c_capacity_wp import Want, lin
 from .c_context import Ctx
 from .c_objects import elem_of
 from .c_paths import cannot_be_negative
@@ -25,10 +25,10 @@ def proven_at_most(ctx: Ctx, at: Node, n: Node, size: int, func: Node) -> Node |
         return None  # a constant is the callers' to compare
     if not cannot_be_negative(ctx, n, at, func) and not all(nonnegative(ctx, v, at, func) for v in count[0]):
         return None
-    prover = Prover(ctx, lambda atom, here, f: nonnegative(ctx, atom, here, f), target=at)
-    if not prover.no_wrap(count, at, func):
+    proof = prover(ctx, target=at)
+    if not proof.no_wrap(count, at, func):
         return None
-    return prover.holds(Want(count, ({}, size)), at, func)
+    return proof.holds(Want(count, ({}, size)), at, func)
 
 
 def output_at_offset_fits(ctx: Ctx, at: Node, dst: Node, out: int, func: Node) -> Note | None:
@@ -51,8 +51,7 @@ def output_at_offset_fits(ctx: Ctx, at: Node, dst: Node, out: int, func: Node) -
         return None
     if not all(nonnegative(ctx, v, at, func) for v in offset[0]):
         return None
-    prover = Prover(ctx, lambda atom, here, f: nonnegative(ctx, atom, here, f), target=at)
-    shown = prover.holds(Want((offset[0], offset[1] + out), ({}, size)), at, func)
+    shown = prover(ctx, target=at).holds(Want((offset[0], offset[1] + out), ({}, size)), at, func)
     if shown is None:
         return None
     return ctx.note(

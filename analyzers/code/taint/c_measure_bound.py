@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .c_capacity import nonnegative
-from .c_capacity_wp import Prover, Want, lin
+from .c_capacity import prover as new_prover
+from .c_capacity_wp import Want, lin
 from .c_context import Ctx
 from .c_paths import cannot_be_negative
 from .c_tree import call_args, callee_of, squash, stripped_text, walk
@@ -40,9 +40,7 @@ def measure_bound(ctx: Ctx, count: Node, src: str, at: Node, func: Node) -> Node
     )
     if first is None:
         return None
-    prover = Prover(
-        ctx, lambda atom, here, f: nonnegative(ctx, atom, here, f), target=at, measures=frozenset({src})
-    )
+    prover = new_prover(ctx, target=at, measures=frozenset({src}))
     if not prover.no_wrap(n, at, func):
         return None
     if prover.holds(Want(n, ({f"strlen({src})": 1}, 0)), at, func) is None:

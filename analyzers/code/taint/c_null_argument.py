@@ -11,8 +11,9 @@ import re
 
 from tree_sitter import Node
 
-from .c_capacity import capacity_member, member_and_offset, nonnegative
-from .c_capacity_wp import Prover, Want
+from .c_capacity import capacity_member, member_and_offset
+from .c_capacity import prover as new_prover
+from .c_capacity_wp import Want
 from .c_context import Ctx
 from .c_tree import call_args, callee_of, enclosing_function, line_of, on_lines, text
 from .outcome import Outcome
@@ -45,7 +46,7 @@ def null_argument(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome | None:
     cap = capacity_member(ctx, member)
     if cap is None:
         return None
-    prover = Prover(ctx, lambda atom, at, f: nonnegative(ctx, atom, at, f))
+    prover = new_prover(ctx)
     check = prover.holds(Want(({}, 1), ({f"{base}{cap}": 1}, 0)), call, func)
     if check is None:
         return None

@@ -21,6 +21,7 @@ from tree_sitter import Node
 
 from .c_callers import unchanged_until
 from .c_capacity import nonnegative
+from .c_capacity import prover as new_prover
 from .c_capacity_wp import Lin, Prover, Want, byte_pointer, lin
 from .c_context import Ctx
 from .c_flow import backward_goto
@@ -74,7 +75,7 @@ def _inside(
     for pointer, length in pairs if pairs is not None else pairwise(params):
         if not _pointer_and_size(ctx, func, pointer, length):
             continue
-        prover = Prover(ctx, lambda atom, here, f: nonnegative(ctx, atom, here, f), target=at)
+        prover = new_prover(ctx, target=at)
         if not unchanged_until(func, pointer, at) or not (
             unchanged_until(func, length, at) or _only_shrinks(func, length, prover)
         ):

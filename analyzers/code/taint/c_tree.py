@@ -89,6 +89,15 @@ def stripped_text(node: Node | None) -> str:
     return text(strip_expr(node)) if node is not None else ""
 
 
+def file_function(root: Node, name: str) -> Node | None:
+    """The one function of the file (``root``) defined with the name ``name``; None when there is
+    none, or several (one per build configuration)."""
+    found = [
+        n for n in root.named_children if n.type == "function_definition" and name and func_name(n) == name
+    ]
+    return found[0] if len(found) == 1 else None
+
+
 def store_of(n: Node) -> tuple[str, str] | None:
     """(``"="``, ``"+="``... for an assignment, ``"++"``/``"--"`` for a step, ``"&"`` for an address
     taken; the variable's text without casts) when ``n`` stores into a variable or may let others do
