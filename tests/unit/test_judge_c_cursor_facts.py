@@ -6,7 +6,10 @@ still holds where a cursor steps because the steps before it lie on other paths 
 if-statement, a block that ends in ``continue``) or because the assignment stores only after its
 right side ran (``p = trim(p + 7)``). Unsound variants (a prefix shorter than the step, a comparison
 that may not be equal, a disjunction with a side NUL passes, a map that is not in place, a step on
-the same path) stay kept. Code written for these tests."""
+the same path) stay kept. A ``for`` whose body moves the cursor by steps of one, each onto a byte a
+holding condition tests not NUL (``if (*p == '\\\\' && p[1] == '"') ++p;``), still steps from a byte
+that is not NUL in its update; a body that steps onto an untested byte, steps twice, or tests the byte
+on one side of a disjunction only, keeps it. Code written for these tests."""
 
 from __future__ import annotations
 
@@ -131,7 +134,25 @@ ESCAPES = """    char *r = line;
     printf("%zu\\n", strlen(r)); /* <- */
 """
 
+ESCAPED_WORDS = """    const char *p;
+    size_t n = 0;
+
+    for (p = line; *p; p++) {
+        if (*p == '\\\\' && (p[1] == '"' || p[1] == '\\\\')) {
+            ++p;
+            continue;
+        }
+        if (*p == ' ')
+            n++;
+    }
+    printf("%zu %zu\\n", n, strlen(p)); /* <- */
+"""
+
 SAFE = {
+    "for-body-steps-onto-tested-bytes": _code(ESCAPED_WORDS),
+    "for-body-steps-onto-a-tested-conjunct": _code(
+        ESCAPED_WORDS.replace("*p == '\\\\' && (p[1]", "n < 100 && *p == '\\\\' && (p[1]")
+    ),
     "strncmp-prefix": _prefix('strncmp(p, "export ", 7) == 0'),
     "not-strncmp-prefix": _prefix('!strncmp(p, "export ", 7)'),
     "memcmp-prefix": _prefix('memcmp(p, "export ", 7) == 0'),
@@ -145,6 +166,15 @@ SAFE = {
 }
 
 KEPT = {
+    "for-body-steps-onto-an-untested-byte": _code(
+        ESCAPED_WORDS.replace("*p == '\\\\' && (p[1] == '\"' || p[1] == '\\\\')", "*p == '\\\\'")
+    ),
+    "for-body-steps-twice": _code(
+        ESCAPED_WORDS.replace("            ++p;\n", "            ++p;\n            ++p;\n")
+    ),
+    "for-body-steps-onto-a-byte-one-side-tests": _code(
+        ESCAPED_WORDS.replace("(p[1] == '\"' || p[1] == '\\\\')", "(p[1] == '\"' || n > 1)")
+    ),
     "prefix-shorter-than-step": _prefix('strncmp(p, "ex", 2) == 0'),
     "compare-not-equal": _prefix('strncmp(p, "export ", 7) != 0'),
     "compare-unknown-count": _prefix('strncmp(p, "export ", n) == 0'.replace("n)", "strlen(line))")),

@@ -20,17 +20,31 @@ from collections import Counter
 
 from tree_sitter import Node
 
+from .c_caller_pairs import callers_pair
+from .c_caller_wrap import callers_may_wrap
+from .c_callers import keeps_value
 from .c_conditions import FLIP, LOOPS, NEG, atoms, holding_conditions
 from .c_context import Ctx
 from .c_lengths import string_length_of
 from .c_objects import writable
 from .c_symbolic_fit import is_array, unchanged_between
-from .c_tree import call_args, pointer_base, squash, store_target, strip_expr, text, walk
+from .c_tree import (
+    call_args,
+    param_names,
+    plain_definitions,
+    pointer_base,
+    squash,
+    store_target,
+    strip_expr,
+    text,
+    walk,
+)
 from .c_values import const_int, const_string
 from .values import Note
 
 _RESTARTS = frozenset({"strcpy"})
 _GROWS = frozenset({"strcat"})
+_MEASURES = frozenset({"strlen", "strnlen"})
 
 
 def chain_fits(ctx: Ctx, call: Node, func: Node | None) -> Note | None:
@@ -47,10 +61,12 @@ def chain_fits(ctx: Ctx, call: Node, func: Node | None) -> Note | None:
             for total, op, size in _facts(a, t):
                 if not _size_of(ctx, size, dst, func):
                     continue
-                terms = _sum(ctx, total, func)
+                since: list[Node] = []
+                terms = _sum(ctx, total, func, since, cond)
                 if terms is None:
                     continue
-                if _covered(ctx, call, dst, d, cond, terms, strict=op == "<", func=func):
+                start = min([cond, *since], key=lambda x: x.start_byte)
+                if _covered(ctx, call, dst, d, (cond, start), terms, strict=op == "<", func=func):
                     return ctx.note(
                         where,
                         f"the check at line {where.start_point[0] + 1} counts every string copied into "
@@ -79,22 +95,39 @@ def _facts(a: Node, t: bool) -> list[tuple[Node, str, Node]]:
 
 
 def _size_of(ctx: Ctx, size: Node, dst: Node, func: Node) -> bool:
+    """``size`` is what ``dst`` holds: ``sizeof`` of the array, a constant no larger, or the size
+    parameter of a (pointer, size) pair of parameters whose every call hands a pair that holds
+    (c_caller_pairs; for a function other files may call, the interface's contract)."""
     s = squash(text(strip_expr(size)))
     d = squash(text(strip_expr(dst)))
     if s in {f"sizeof({d})", f"sizeof{d}"}:
         return is_array(ctx, dst, func)
+    params = param_names(func)
+    z = strip_expr(size)
+    if z.type == "identifier" and s in params and d in params and s != d:
+        return (
+            keeps_value(func, d)
+            and keeps_value(func, s)
+            and callers_pair(ctx, func, d, z)
+            and not callers_may_wrap(ctx, func, z)
+        )
     k = const_int(ctx, size, func)
     room = writable(ctx, strip_expr(dst), func)
     return k is not None and room is not None and 0 < k <= room
 
 
-def _sum(ctx: Ctx, e: Node, func: Node) -> tuple[Counter[str], int] | None:
-    """The strings whose lengths ``e`` adds up, and its constant part (None: another term)."""
+def _sum(
+    ctx: Ctx, e: Node, func: Node, since: list[Node], check: Node, *, depth: int = 0
+) -> tuple[Counter[str], int] | None:
+    """The strings whose lengths ``e`` adds up, and its constant part (None: another term). A local
+    stored once, before the ``check``, stands for the sum it holds (``need = strlen(dir) + 1 +
+    strlen(name) + 1``); its store is added to ``since``: the strings it measures must be unchanged
+    from there."""
     x = strip_expr(e)
     if x.type == "binary_expression" and text(x.child_by_field_name("operator")) == "+":
         left, right = x.child_by_field_name("left"), x.child_by_field_name("right")
-        a = _sum(ctx, left, func) if left is not None else None
-        b = _sum(ctx, right, func) if right is not None else None
+        a = _sum(ctx, left, func, since, check, depth=depth) if left is not None else None
+        b = _sum(ctx, right, func, since, check, depth=depth) if right is not None else None
         if a is None or b is None:
             return None
         return a[0] + b[0], a[1] + b[1]
@@ -110,7 +143,29 @@ def _sum(ctx: Ctx, e: Node, func: Node) -> tuple[Counter[str], int] | None:
             arg = call_args(value)[0] if value.type == "call_expression" and call_args(value) else None
             if arg is not None:
                 return Counter([squash(text(strip_expr(arg)))]), 0
+        defs = plain_definitions(func, text(x)) if depth < 2 else None
+        if (
+            defs
+            and len(defs) == 1
+            and defs[0][0].end_byte <= check.start_byte
+            and _kept_until(ctx, func, defs[0], check)
+        ):
+            got = _sum(ctx, defs[0][1], func, since, check, depth=depth + 1)
+            if got is not None:
+                since.append(defs[0][0])
+            return got
     return None
+
+
+def _kept_until(ctx: Ctx, func: Node, definition: tuple[Node, Node], check: Node) -> bool:
+    """Every string the stored sum measures is unchanged from the store to the check (the length
+    stored is still its length there)."""
+    store, value = definition
+    return all(
+        unchanged_between(ctx, func, store, check, call_args(m)[0])
+        for m in walk(value)
+        if m.type == "call_expression" and ctx.callee(m) in _MEASURES and call_args(m)
+    )
 
 
 def _covered(  # noqa: PLR0917
@@ -118,11 +173,12 @@ def _covered(  # noqa: PLR0917
     call: Node,
     dst: Node,
     d: str,
-    cond: Node,
+    checked: tuple[Node, Node],
     terms: tuple[Counter[str], int],
     strict: bool,
     func: Node,
 ) -> bool:
+    cond, since = checked  # the check, and where the strings it counts were first measured
     counted, budget = Counter(terms[0]), terms[1] + (1 if strict else 0)
     loop = _innermost_loop(cond, func)
     base = pointer_base(dst)
@@ -137,6 +193,8 @@ def _covered(  # noqa: PLR0917
             continue
         args = call_args(n)
         into = bool(args) and squash(text(strip_expr(args[0]))) == d
+        if into and ctx.callee(n) in _MEASURES:
+            continue  # `out[strlen(out) - 1]`: read, not written
         if not into:
             if any(pointer_base(x) == base for x in args) and ctx.callee(n) not in {
                 "strlen",
@@ -162,7 +220,7 @@ def _covered(  # noqa: PLR0917
             budget -= len(lit[0])
             continue
         key = squash(text(strip_expr(src)))
-        if counted[key] < 1 or not unchanged_between(ctx, func, cond, call, src):
+        if counted[key] < 1 or not unchanged_between(ctx, func, since, call, src):
             return False
         counted[key] -= 1
     return budget >= 1  # the terminator

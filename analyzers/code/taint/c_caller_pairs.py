@@ -20,11 +20,21 @@ from itertools import pairwise
 from tree_sitter import Node
 
 from .c_caller_wrap import callers_may_wrap
-from .c_callers import unchanged_until, visible_calls
+from .c_callers import entry_arguments, keeps_value, unchanged_until, visible_calls
 from .c_context import Ctx
 from .c_objects import room
 from .c_pair_reads import element_inside_own_pair, inside_own_pair
-from .c_tree import call_args, enclosing_function, line_of, param_names, store_of, strip_expr, text, walk
+from .c_tree import (
+    call_args,
+    enclosing_function,
+    line_of,
+    param_names,
+    plain_definitions,
+    store_of,
+    strip_expr,
+    text,
+    walk,
+)
 from .c_values import base_and_offset, const_int, sizeof_own_array
 from .values import Note
 
@@ -119,7 +129,9 @@ def _holds(ctx: Ctx, call: Node, ptr: Node, n: Node, caller: Node) -> bool:
     p, m = strip_expr(ptr), strip_expr(n)
     if _inside_by_search(ctx, p, m, caller):
         return True
-    if sizeof_own_array(ctx, m, p, caller) and not any(c in text(p) for c in ("->", "[", "*")):
+    if sizeof_own_array(ctx, m, p, caller) and (
+        not any(c in text(p) for c in ("->", "[", "*")) or _whole_struct_member(ctx, p, call, caller)
+    ):
         return True  # `copy_to(tmp.title, s, sizeof(tmp.title))`: an array of a variable, whole
     if (
         m.type == "call_expression"
@@ -154,6 +166,47 @@ def _holds(ctx: Ctx, call: Node, ptr: Node, n: Node, caller: Node) -> bool:
         or inside_own_pair(ctx, call, p, m, caller) is not None  # a part of its own pair, as a read
         or _each_arm_holds(ctx, call, p, m, caller)
     )
+
+
+def _whole_struct_member(ctx: Ctx, p: Node, call: Node, caller: Node) -> bool:
+    """``e->title`` handed with ``sizeof(e->title)``: a member array of the struct ``e`` points to,
+    where ``e`` is shown to point to a whole struct (:func:`_whole`). A place inside an array of
+    structs (``&tab[n]``) is never taken to be whole here: its index is not followed."""
+    if p.type != "field_expression" or text(p.child_by_field_name("operator")) != "->":
+        return False
+    base = p.child_by_field_name("argument")
+    return base is not None and _whole(ctx, strip_expr(base), call, caller, 0)
+
+
+_WHOLE_DEPTH = 3
+_NEW_BLOCKS = frozenset({"malloc", "calloc"})
+
+
+def _whole(ctx: Ctx, e: Node, at: Node, func: Node, depth: int) -> bool:
+    """``e`` points to a whole object: the address of a variable (``&req``), a new block
+    (``calloc(1, sizeof(*e))``), a parameter of a function other files may call (its interface), or
+    a parameter or local every value of which is one of these (followed a few steps)."""
+    if depth > _WHOLE_DEPTH:
+        return False
+    if e.type == "pointer_expression" and text(e.child_by_field_name("operator")) == "&":
+        inner = e.child_by_field_name("argument")
+        return inner is not None and strip_expr(inner).type == "identifier"
+    if e.type == "call_expression":
+        return ctx.callee(e) in _NEW_BLOCKS
+    if e.type != "identifier":
+        return False
+    name = text(e)
+    if name in param_names(func):
+        if visible_calls(ctx, func) is None:
+            return keeps_value(func, name)  # an exported function: its callers hand whole structs
+        handed = entry_arguments(ctx, func, name)
+        outer = ctx.unbound()
+        return handed is not None and all(
+            (c := enclosing_function(call)) is not None and _whole(outer, strip_expr(arg), call, c, depth + 1)
+            for arg, call in handed
+        )
+    defs = plain_definitions(func, name)
+    return bool(defs) and all(_whole(ctx, strip_expr(v), d, func, depth + 1) for d, v in defs or [])
 
 
 def _each_arm_holds(ctx: Ctx, call: Node, p: Node, m: Node, caller: Node) -> bool:

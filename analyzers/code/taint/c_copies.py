@@ -30,6 +30,7 @@ from .c_sized import sized_for_source
 from .c_sizeof import pointer_sizeof_length
 from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, READ_ONLY_ARGS, WIDE_COPIES
 from .c_static_tail import static_tail
+from .c_string_pair import string_fits_pair
 from .c_strings import copies_terminator, max_int, max_len
 from .c_symbolic_fit import fits_own_size
 from .c_tree import (
@@ -48,6 +49,7 @@ from .c_tree import (
     pointer_bases,
     squash,
     strip_expr,
+    stripped_text,
     text,
     walk,
 )
@@ -713,6 +715,13 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
             checked = checked_extent(ctx, call, dst, ({}, (len(src[0]) + 1) * unit), func)
             if checked is not None:
                 return [sink, checked]
+        in_pair = string_fits_pair(ctx, call, dst, args[s_i], func) if unit == 1 and s_i < len(args) else None
+        if (
+            in_pair is not None
+            and func is not None
+            and _string_unchanged(ctx, func, squash(stripped_text(args[s_i])), in_pair[1], call)
+        ):
+            return [sink, in_pair[0]]
         return keep(ctx, call, f"{name}() copies a source not known to fit `{text(dst)}`")
     if name in {"sprintf", "vsprintf"}:
         fmt = const_string(ctx, args[1], func) if len(args) > 1 else None

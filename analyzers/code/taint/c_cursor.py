@@ -53,6 +53,7 @@ from .c_tree import (
     plain_definitions,
     pointer_base,
     squash,
+    store_of,
     store_target,
     strip_expr,
     stripped_text,
@@ -364,10 +365,27 @@ def _step(ctx: Ctx, node: Node, name: str, func: Node) -> bool:
         cond = parent.child_by_field_name("condition")
         body = parent.child_by_field_name("body")
         if update is not None and update.start_byte <= node.start_byte < update.end_byte:
-            if cond is None or body is None or not keeps_value(body, name):
+            if cond is None or body is None or not _lands_on_bytes(ctx, body, name, func):
                 return False
             return _cond_not_nul(ctx, cond, True, name, func)
     return any(_cond_not_nul(ctx, cond, truth, name, func) for cond, truth, _w in holding_conditions(node))
+
+
+def _lands_on_bytes(ctx: Ctx, body: Node, name: str, func: Node) -> bool:
+    """The body of a ``for`` leaves ``name`` alone, or moves it only by steps of one each made
+    where a holding condition says the next byte is not NUL (``if (p[1] == '"') c = *++p;``): the
+    byte it points to when the update runs is still not NUL."""
+    for n in walk(body):
+        got = store_of(n)
+        if got is None or got[1] != name:
+            continue
+        op, _name = got
+        step = op == "++" or (op == "+=" and const_int(ctx, n.child_by_field_name("right"), func) == 1)
+        if not step or not any(
+            _cond_not_nul(ctx, cond, truth, name, func, 1) for cond, truth, _w in holding_conditions(n)
+        ):
+            return False
+    return True
 
 
 def _cond_not_nul(ctx: Ctx, cond: Node, truth: bool, name: str, func: Node, j: int = 0) -> bool:  # noqa: PLR0917
@@ -383,7 +401,13 @@ def _cond_not_nul(ctx: Ctx, cond: Node, truth: bool, name: str, func: Node, j: i
         return False
     op = text(c.child_by_field_name("operator"))
     left, right = c.child_by_field_name("left"), c.child_by_field_name("right")
-    if left is None or right is None or (op, truth) not in {("||", True), ("&&", False)}:
+    if left is None or right is None:
+        return False
+    if (op, truth) in {("&&", True), ("||", False)}:  # both sides hold: either may say it
+        return _cond_not_nul(ctx, left, truth, name, func, j) or _cond_not_nul(
+            ctx, right, truth, name, func, j
+        )
+    if (op, truth) not in {("||", True), ("&&", False)}:
         return False
     return _cond_not_nul(ctx, left, truth, name, func, j) and _cond_not_nul(ctx, right, truth, name, func, j)
 

@@ -579,6 +579,47 @@ WRITES_ONLY_AT: Final[dict[str, frozenset[int]]] = {
     "close": frozenset(),
     "feof": frozenset(),
     "ferror": frozenset(),
+    # <sys/stat.h> and <sys/wait.h> tests of a number, <ctype.h> tests and maps of a character,
+    # <stdlib.h> absolute values, and <stdio.h> character output (into the stream only)
+    **{
+        name: frozenset()
+        for name in (
+            "S_ISREG",
+            "S_ISDIR",
+            "S_ISLNK",
+            "S_ISCHR",
+            "S_ISBLK",
+            "S_ISFIFO",
+            "S_ISSOCK",
+            "WIFEXITED",
+            "WEXITSTATUS",
+            "WIFSIGNALED",
+            "WTERMSIG",
+            "WIFSTOPPED",
+            "WSTOPSIG",
+            "isspace",
+            "isdigit",
+            "isalpha",
+            "isalnum",
+            "isxdigit",
+            "isupper",
+            "islower",
+            "ispunct",
+            "isgraph",
+            "isprint",
+            "isblank",
+            "iscntrl",
+            "isascii",
+            "toupper",
+            "tolower",
+            "abs",
+            "labs",
+            "llabs",
+            "putc",
+            "fputc",
+            "putchar",
+        )
+    },
 }
 # How a null pointer constant is spelled (squashed).
 NULL_SPELLINGS: Final[frozenset[str]] = frozenset({"NULL", "0", "nullptr", "((void*)0)", "(void*)0"})

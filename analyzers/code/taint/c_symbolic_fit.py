@@ -51,8 +51,8 @@ def fits_own_size(ctx: Ctx, call: Node, src: Node, dst: Node, func: Node | None)
 
 def unchanged_between(ctx: Ctx, func: Node, check: Node, call: Node, src: Node) -> bool:
     """Between the check and the copy nothing is handed a pointer into the source (but calls that
-    only read their arguments) and nothing stores through one: the string measured is the string
-    copied."""
+    only read their arguments), nothing stores through one, and the source's pointer is not set
+    again: the string measured is the string copied."""
     from .c_spec import COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS
     from .c_tree import aliases_of, call_args, pointer_base, pointer_bases, store_target, walk
 
@@ -83,6 +83,8 @@ def unchanged_between(ctx: Ctx, func: Node, check: Node, call: Node, src: Node) 
                 return False
         target = store_target(n)
         t = strip_expr(target) if target is not None else None
+        if t is not None and t.type == "identifier" and text(t) == base:
+            return False  # `dir = other`: the pointer copied from is not the one measured
         if t is not None and t.type in {"subscript_expression", "pointer_expression"}:
             inner = t.child_by_field_name("argument")
             if inner is not None and pointer_bases(inner) & ours:
