@@ -42,6 +42,8 @@ FLOORS = {
     "held10": 0.62,
     "held11": 0.51,
     "held12": 0.67,
+    "held13": 0.58,
+    "held14": 0.57,
 }
 MAX_NEEDS_REVIEW = 0.14  # held10: 0.135
 # findings on a labelled line whose claim is another weakness than the labelled one, read one by one

@@ -37,17 +37,24 @@ from .outcome import Outcome
 from .values import Note
 
 
-def holding_conditions(node: Node, *, as_tested: bool = False) -> list[tuple[Node, bool, Node]]:
+def holding_conditions(
+    node: Node, *, as_tested: bool = False, only: frozenset[str] | None = None
+) -> list[tuple[Node, bool, Node]]:
     """Conditions known to hold (cond, truth, where) whenever ``node`` runs. ``as_tested``: the
     outcome each had when it was tested, even if its variables changed since (that a call in it
-    returned non-NULL stays true)."""
+    returned non-NULL stays true). ``only``: just these variables of a condition must not have
+    changed since it was tested (``i`` of ``i < t->n``, where a bound of ``t->n`` holds whatever it
+    became)."""
     out: list[tuple[Node, bool, Node]] = []
 
+    def kept(cond: Node) -> set[str] | None:
+        return None if only is None else idents(cond) & only
+
     def changed(cond: Node, stmts: list[Node], upto: Node) -> bool:
-        return not as_tested and reassigned(cond, stmts, upto)
+        return not as_tested and reassigned(cond, stmts, upto, names=kept(cond))
 
     def loop_changed(cond: Node, stmt: Node, node: Node) -> bool:
-        return not as_tested and loop_reassigned(cond, stmt, node)
+        return not as_tested and loop_reassigned(cond, stmt, node, names=kept(cond))
 
     def parts_holding(cond: Node, truth: bool, where: Node, stmts: list[Node], loop: Node | None) -> None:
         """``cond`` with ``truth`` when none of its variables change before ``node``; else each part
@@ -170,11 +177,11 @@ def terminates(stmt: Node) -> bool:
     return False
 
 
-def reassigned(cond: Node, stmts: list[Node], upto: Node) -> bool:
-    """A variable of ``cond`` is assigned, moved or has its address taken in ``stmts`` before ``upto``;
-    or, for a variable other code can write (a global, a local whose address was taken), a call or a
-    store through a pointer there may change it."""
-    names = idents(cond)
+def reassigned(cond: Node, stmts: list[Node], upto: Node, *, names: set[str] | None = None) -> bool:
+    """A variable of ``cond`` (or of ``names``) is assigned, moved or has its address taken in
+    ``stmts`` before ``upto``; or, for a variable other code can write (a global, a local whose
+    address was taken), a call or a store through a pointer there may change it."""
+    names = idents(cond) if names is None else names
     exposed = _exposed(cond, names)
     for s in stmts:
         for n in walk(s):
@@ -250,10 +257,10 @@ def _loops_between(node: Node, root: Node, *, switch: bool) -> bool:
     return False
 
 
-def loop_reassigned(cond: Node, stmt: Node, node: Node) -> bool:
-    """A loop inside ``stmt`` that holds ``node`` assigns a variable of ``cond`` anywhere in it (after
-    ``node`` too: the next iteration runs ``node`` again with the new value)."""
-    names = idents(cond)
+def loop_reassigned(cond: Node, stmt: Node, node: Node, *, names: set[str] | None = None) -> bool:
+    """A loop inside ``stmt`` that holds ``node`` assigns a variable of ``cond`` (or of ``names``)
+    anywhere in it (after ``node`` too: the next iteration runs ``node`` again with the new value)."""
+    names = idents(cond) if names is None else names
     exposed = _exposed(cond, names)
     cur = node.parent
     while cur is not None and inside(cur, stmt):

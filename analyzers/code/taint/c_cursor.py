@@ -36,6 +36,7 @@ from .c_spec import (
     EQUAL_COMPARES,
     NONZERO_CHAR_TESTS,
     NUL_KEEPING_MAPS,
+    SEPARATORS,
     STRING_SEARCHES,
     STRING_SPANS,
     TERMINATING_WRITERS,
@@ -123,6 +124,16 @@ class _Prover:
             args = call_args(e)
             if callee in STRING_SEARCHES and args:
                 return self.expr(ctx, args[0], e, func, depth + 1, assumed=assumed)
+            first = strip_expr(args[0]) if callee in SEPARATORS and args else None
+            if (
+                first is not None
+                and first.type == "pointer_expression"
+                and first.child_by_field_name("argument")
+            ):
+                # `strsep(&s, ",")` returns what `s` held: the token starts where `s` stood
+                return self.expr(
+                    ctx, first.child_by_field_name("argument") or first, e, func, depth + 1, assumed=assumed
+                )
             if callee in TOKENIZERS and args:
                 first = _tokenized(ctx, e, func)
                 if first is None:
@@ -287,9 +298,14 @@ def _end_pointer_of(ctx: Ctx, address: Node) -> tuple[Node, Node] | None:
     reads (``end`` is set to a byte of it, at most its terminator)."""
     parent = address.parent
     call = parent.parent if parent is not None and parent.type == "argument_list" else None
-    if call is None or call.type != "call_expression" or ctx.callee(call) not in END_POINTER_PARSERS:
+    if call is None or call.type != "call_expression":
         return None
     args = call_args(call)
+    if ctx.callee(call) in SEPARATORS and args and args[0] == address:
+        inner = address.child_by_field_name("argument")  # `strsep(&s, ",")`: past a delimiter of `s`
+        return (call, inner) if inner is not None else None
+    if ctx.callee(call) not in END_POINTER_PARSERS:
+        return None
     if len(args) < 2 or args[1] != address:
         return None
     return call, args[0]
@@ -605,7 +621,7 @@ def _nul_kept(ctx: Ctx, func: Node, ours: set[str], depth: int = 0) -> bool:
     for n in walk(func):
         if n.type == "call_expression":
             mine = [i for i, a in enumerate(call_args(n)) if pointer_base(a) in ours and not _a_byte(a)]
-            if not mine or ctx.callee(n) in C_TERMINATORS | TERMINATING_WRITERS | TOKENIZERS:
+            if not mine or ctx.callee(n) in C_TERMINATORS | TERMINATING_WRITERS | TOKENIZERS | SEPARATORS:
                 continue  # a terminating writer ends what it writes with a NUL (its bounds: its own finding);
                 # a tokenizer only stores NULs over delimiters
             if ctx.callee(n) == "free" and _last_use(func, n, ours):

@@ -31,8 +31,17 @@ from .c_macro_text import alias_macros, macro_naming
 from .c_objects import elem_of, found_in_string, points_to, writable
 from .c_provenance import definition_of
 from .c_scan import scan_safe
-from .c_spec import COMMAND_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, READS_AT, SCAN_FUNCS
-from .c_terminated import cursor_at, end_cursor_at, reads_as_string, terminated_before
+from .c_spec import (
+    COMMAND_FUNCS,
+    COPY_FUNCS,
+    FORMAT_FUNCS,
+    READ_ONLY_ARGS,
+    READS_AT,
+    SCAN_FUNCS,
+    SEPARATORS,
+    TOKENIZERS,
+)
+from .c_terminated import cursor_at, end_cursor_at, reads_as_string, terminated_before, terminated_string
 from .c_tree import (
     aliases_of,
     call_args,
@@ -582,6 +591,9 @@ def _call_safe(
         return []  # only read there (inet_pton's text)
     if callee in FORMAT_FUNCS and all(i >= FORMAT_FUNCS[callee] for i in at):
         return []  # printed (a constant format's arguments) or used as the format: only read
+    split = _split_inside(ctx, call, at)
+    if split is not None:
+        return split
     wrapped = copy_wrapper(ctx, call)
     if wrapped is not None:
         back = all(
@@ -606,6 +618,49 @@ def _call_safe(
         "without a known bound",
         NOT_FOLLOWED,
     )
+
+
+def _split_inside(ctx: Ctx, call: Node, at: list[int]) -> list[Note] | None:
+    """``strtok(line, sep)`` / ``strtok_r(line, sep, &last)`` / ``strsep(&s, sep)``: the NULs it stores
+    over delimiters lie inside the string it splits, so inside its object when that string is
+    terminated there (``line`` a terminated string, ``s`` a cursor into one)."""
+    callee = ctx.callee(call)
+    args = call_args(call)
+    func = enclosing_function(call)
+    saved = [2] if callee == "strtok_r" else []  # `&last`: strtok_r() stores a pointer there, not bytes
+    if func is not None and at == saved and len(args) == 3 and stripped_text(args[0]) in {"NULL", "0"}:
+        # `strtok_r(NULL, sep, &last)` goes on splitting the string the first call with `&last` split
+        first = next(
+            (
+                n
+                for n in walk(func)
+                if n.type == "call_expression"
+                and n.end_byte <= call.start_byte
+                and ctx.callee(n) == "strtok_r"
+                and len(call_args(n)) == 3
+                and stripped_text(call_args(n)[2]) == stripped_text(args[2])
+                and stripped_text(call_args(n)[0]) not in {"NULL", "0"}
+            ),
+            None,
+        )
+        return _split_inside(ctx, first, [0, 2]) if first is not None else None
+    if not at or at[0] != 0 or any(i != 0 and i not in saved for i in at) or func is None:
+        return None
+    target = strip_expr(args[0])
+    if callee in SEPARATORS:
+        if target.type != "pointer_expression" or text(target.child_by_field_name("operator")) != "&":
+            return None
+        inner = target.child_by_field_name("argument")
+        along = cursor_at(ctx, inner, call, func) if inner is not None else None
+    elif callee in TOKENIZERS:
+        whole = terminated_string(ctx, call, target, func, depth=0)
+        along = whole if isinstance(whole, list) else cursor_at(ctx, target, call, func)
+    else:
+        return None
+    if along is None:
+        return None
+    why = f"{callee}() stores NULs only over delimiters inside the string `{text(args[0])}` splits"
+    return [ctx.note(call, why, "guard"), *along[:1]]
 
 
 def _in_callee(

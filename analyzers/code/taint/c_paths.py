@@ -9,6 +9,7 @@ from .c_conditions import comparisons, holding_conditions, reassigned
 from .c_context import Ctx
 from .c_lengths import string_length_bound
 from .c_macros import macro_conditions
+from .c_member_count import member_count_max
 from .c_tree import callee_of, inside, squash, strip_expr, text, walk
 from .c_values import UNSIGNED, const_int, declared_type, sizeof_value
 
@@ -25,6 +26,8 @@ def bound_value(ctx: Ctx, other: Node, func: Node | None) -> int | None:
         v = sizeof_value(ctx, strip_expr(other), func)
     if v is None and func is not None:
         v = _largest(ctx, strip_expr(other), func, 0)
+    if v is None and strip_expr(other).type == "field_expression":
+        v = member_count_max(ctx, other)  # `i < t->n` where every store keeps `t->n` within a bound
     return v
 
 
@@ -49,6 +52,28 @@ def _largest(ctx: Ctx, e: Node, func: Node, depth: int) -> int | None:
     if a is None or b is None or a < 0 or b < 0:
         return None
     return a + b if op == "+" else a * b
+
+
+def _member_counted(ctx: Ctx, names: set[str], at: Node) -> tuple[int, Node] | None:
+    """``i < t->n`` tested on the way to ``at`` with ``i`` unchanged since, where every store of the
+    file keeps ``t->n`` at most ``K`` (c_member_count): ``i`` is below ``K`` at ``at``, even if a call
+    handed ``t`` since changed ``t->n``."""
+    plain = frozenset(n for n in names if n.isidentifier())
+    if not plain:
+        return None
+    best: tuple[int, Node] | None = None
+    for cond, truth, where in holding_conditions(at, only=plain):
+        for var, op, other in comparisons(cond, truth):
+            o = strip_expr(other)
+            if squash(var) not in plain or op not in {"<", "<="} or o.type != "field_expression":
+                continue
+            k = member_count_max(ctx, o)
+            if k is None:
+                continue
+            bound = k - 1 if op == "<" else k
+            if best is None or bound < best[0]:
+                best = (bound, where)
+    return best
 
 
 def upper_bound_of(
@@ -78,7 +103,8 @@ def upper_bound_of(
     clamp = clamp_bound(ctx, names, at, func)
     if clamp is not None and (best is None or clamp[0] < best[0]):
         best = clamp
-    return best
+    counted = _member_counted(ctx, names, at) if best is None else None
+    return counted if counted is not None else best
 
 
 def clamp_bound(ctx: Ctx, names: set[str], at: Node, func: Node | None) -> tuple[int, Node] | None:

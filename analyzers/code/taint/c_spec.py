@@ -522,6 +522,9 @@ TERMINATING_WRITERS: Final[frozenset[str]] = frozenset(
 # Tokenizers: they return a token of the string they were first handed (NULL continues the last
 # one), ending at a NUL they store over a delimiter or at the string's own terminator (or NULL).
 TOKENIZERS: Final[frozenset[str]] = frozenset({"strtok", "strtok_r"})
+# Separators: ``strsep(&s, delim)`` stores a NUL over the first delimiter of the string ``s`` points
+# to and moves ``s`` past it (or sets it to NULL): what it writes lies inside that string.
+SEPARATORS: Final[frozenset[str]] = frozenset({"strsep"})
 # Command-line option parsers: they hand back pointers into argv and store nothing the caller sized.
 OPTION_PARSERS: Final[frozenset[str]] = frozenset({"getopt", "getopt_long", "getopt_long_only"})
 # Calls that read one character from a stream.
@@ -554,6 +557,9 @@ READS_AT: Final[dict[str, frozenset[int]]] = {
     "gethostbyname": frozenset({0}),
     "getpwnam": frozenset({0}),
     "getgrnam": frozenset({0}),
+    "lstat": frozenset({0}),
+    "lstat64": frozenset({0}),
+    "stat64": frozenset({0}),
 }
 # Library calls that write only through the pointer arguments at these positions (none: they write
 # no memory they are handed), and read the rest.

@@ -1,0 +1,110 @@
+"""A count kept in a struct member within a bound by every store of the file (c_member_count): ``if
+(t->n >= MAX) return -1; snprintf(t->names[t->n++], ...)`` and ``if (t->n > 0) t->n--;`` keep ``t->n``
+at most ``MAX``, so ``for (i = 0; i < t->n; i++) puts(t->names[i])`` indexes inside the array, even
+where a call handed the table may change ``t->n`` (its bound holds whatever it became). Unsound
+variants stay kept: an increment without a check or under a check one too loose, a decrement without
+a check, a store of an unknown number, the member's address taken, a table not zeroed when made,
+raw bytes read over a table. Code written for these tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .c_snippet import said
+
+MSG = "buffer/char:Statically-sized arrays can be improperly restricted (CWE-119!/CWE-120)."
+TABLE = """#include <stdio.h>
+#include <string.h>
+
+#define MAX_TEXT 64
+
+struct line {
+    char text[MAX_TEXT]; /* <- */
+    size_t n;
+};
+
+static int add_char(struct line *t, int c)
+{
+    if (t->n >= MAX_TEXT)
+        return -1;
+    t->text[t->n] = (char)c;
+    t->n++;
+    return 0;
+}
+
+static void drop_last(struct line *t)
+{
+    if (t->n > 0)
+        t->n--;
+}
+
+static void show(const struct line *t, FILE *out)
+{
+    fprintf(out, "%zu\\n", t->n);
+}
+
+int main(void)
+{
+    static struct line tab;
+    size_t i;
+    int c;
+
+    while ((c = getchar()) != EOF) {
+        if (c == 127)
+            drop_last(&tab);
+        else if (add_char(&tab, c) != 0)
+            return 1;
+    }
+    for (i = 0; i < tab.n; i++) {
+        show(&tab, stdout);
+        putchar(tab.text[i]);
+    }
+    return 0;
+}
+"""
+
+SAFE = {
+    "count-kept-by-every-store": TABLE,
+    "table-zeroed-by-its-initialiser": TABLE.replace(
+        "    static struct line tab;", "    struct line tab = {0};"
+    ),
+    "table-zeroed-by-memset": TABLE.replace(
+        "    static struct line tab;\n    size_t i;\n    int c;\n",
+        "    struct line tab;\n    size_t i;\n    int c;\n\n    memset(&tab, 0, sizeof(tab));\n",
+    ),
+}
+
+KEPT = {
+    "increment-without-a-check": TABLE.replace(
+        "    if (t->n >= MAX_TEXT)\n        return -1;\n    t->text", "    t->text"
+    ),
+    "increment-under-a-loose-check": TABLE.replace("if (t->n >= MAX_TEXT)", "if (t->n > MAX_TEXT)"),
+    "decrement-without-a-check": TABLE.replace("    if (t->n > 0)\n        t->n--;", "    t->n--;"),
+    "count-set-to-an-unknown-number": TABLE.replace(
+        "    if (t->n > 0)\n        t->n--;", "    t->n = (size_t)strlen(t->text);"
+    ),
+    "count-address-taken": TABLE.replace(
+        '    fprintf(out, "%zu\\n", t->n);',
+        '    fprintf(out, "%zu\\n", t->n);\n    sscanf("9", "%zu", &((struct line *)t)->n);',
+    ),
+    "table-not-zeroed": TABLE.replace("    static struct line tab;", "    struct line tab;"),
+    "table-read-as-raw-bytes": TABLE.replace(
+        "    while ((c = getchar()) != EOF) {",
+        "    if (fread(&tab, sizeof(tab), 1, stdin) != 1)\n        return 1;\n"
+        "    while ((c = getchar()) != EOF) {",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SAFE))
+def test_counted_rows_stay_inside(tmp_path: Path, case: str) -> None:
+    got = said(tmp_path, SAFE[case], "FF1013", MSG, (119, 120), name="buffer/char")
+    assert got.startswith("FALSE_POSITIVE"), (case, got)
+
+
+@pytest.mark.parametrize("case", sorted(KEPT))
+def test_unsound_variants_are_kept(tmp_path: Path, case: str) -> None:
+    got = said(tmp_path, KEPT[case], "FF1013", MSG, (119, 120), name="buffer/char")
+    assert not got.startswith("FALSE_POSITIVE"), (case, got)
