@@ -4,7 +4,9 @@ at most ``MAX``, so ``for (i = 0; i < t->n; i++) puts(t->names[i])`` indexes ins
 where a call handed the table may change ``t->n`` (its bound holds whatever it became). Unsound
 variants stay kept: an increment without a check or under a check one too loose, a decrement without
 a check, a store of an unknown number, the member's address taken, a table not zeroed when made,
-raw bytes read over a table. Code written for these tests."""
+raw bytes read over a table. An index a lookup function of the file returns is bounded by what each
+of its returns is (``return (long)i;`` under ``i < t->n``, or -1; c_paths._returned_bound); a lookup
+that may return one past the count keeps it. Code written for these tests."""
 
 from __future__ import annotations
 
@@ -65,7 +67,31 @@ int main(void)
 }
 """
 
+LOOKUP = (
+    TABLE.replace(
+        "int main(void)",
+        """static long find_char(const struct line *t, int c)
+{
+    size_t i;
+
+    for (i = 0; i < t->n; i++)
+        if (t->text[i] == c)
+            return (long)i;
+    return -1;
+}
+
+int main(void)""",
+    )
+    .replace(
+        "    for (i = 0; i < tab.n; i++) {",
+        "    k = find_char(&tab, ':');\n    if (k >= 0)\n        tab.text[k] = '=';\n"
+        "    for (i = 0; i < tab.n; i++) {",
+    )
+    .replace("    int c;\n", "    int c;\n    long k;\n")
+)
+
 SAFE = {
+    "index-found-by-a-lookup": LOOKUP,
     "count-kept-by-every-store": TABLE,
     "table-zeroed-by-its-initialiser": TABLE.replace(
         "    static struct line tab;", "    struct line tab = {0};"
@@ -77,6 +103,9 @@ SAFE = {
 }
 
 KEPT = {
+    "index-found-by-a-lookup-one-past": LOOKUP.replace(
+        "for (i = 0; i < t->n; i++)\n        if", "for (i = 0; i <= t->n; i++)\n        if"
+    ),
     "increment-without-a-check": TABLE.replace(
         "    if (t->n >= MAX_TEXT)\n        return -1;\n    t->text", "    t->text"
     ),

@@ -10,7 +10,7 @@ from .c_context import Ctx
 from .c_lengths import string_length_bound
 from .c_macros import macro_conditions
 from .c_member_count import member_count_max
-from .c_tree import callee_of, inside, squash, strip_expr, text, walk
+from .c_tree import callee_of, file_function, inside, squash, strip_expr, text, walk
 from .c_values import UNSIGNED, const_int, declared_type, sizeof_value
 
 
@@ -104,7 +104,51 @@ def upper_bound_of(
     if clamp is not None and (best is None or clamp[0] < best[0]):
         best = clamp
     counted = _member_counted(ctx, names, at) if best is None else None
+    if counted is None and best is None and depth == 0 and func is not None:
+        counted = _returned_bound(ctx, names, at, func)
     return counted if counted is not None else best
+
+
+def _returned_bound(ctx: Ctx, names: set[str], at: Node, func: Node) -> tuple[int, Node] | None:
+    """``k = find(t, key)`` reaching ``at``, where every ``return`` of the file's function ``find`` is
+    a constant or a value bounded where it is returned (``return (long)i;`` under ``i < t->n``): ``k``
+    is at most the largest of them."""
+    from .c_conditions import reaching_value
+
+    for name in names:
+        value = reaching_value(ctx, name, at, func) if name.isidentifier() else None
+        v = strip_expr(value) if value is not None else None
+        if v is None or v.type != "call_expression":
+            continue
+        fdef = file_function(ctx.parsed.tree.root_node, ctx.callee(v))
+        if fdef is None or fdef == func:
+            continue
+        memo = ("returns-at-most", ctx.path, ctx.parsed.content_hash, fdef.start_byte)
+        if memo not in ctx.memo:
+            ctx.memo[memo] = _returns_at_most(ctx, fdef)
+        top = ctx.memo[memo]
+        if isinstance(top, int):
+            return top, v
+    return None
+
+
+def _returns_at_most(ctx: Ctx, fdef: Node) -> int | None:
+    """The largest value ``fdef`` returns, when every ``return`` has a constant or bounded value."""
+    tops: list[int] = []
+    for n in walk(fdef):
+        if n.type != "return_statement":
+            continue
+        e = strip_expr(n.named_children[0]) if n.named_children else None
+        if e is None:
+            return None
+        k = const_int(ctx, e, fdef)
+        if k is None and e.type == "identifier":
+            got = upper_bound_of(ctx, {text(e)}, n, fdef, depth=1)
+            k = got[0] if got is not None else None
+        if k is None:
+            return None
+        tops.append(k)
+    return max(tops) if tops else None
 
 
 def clamp_bound(ctx: Ctx, names: set[str], at: Node, func: Node | None) -> tuple[int, Node] | None:
