@@ -67,10 +67,16 @@ def chain_fits(ctx: Ctx, call: Node, func: Node | None) -> Note | None:
                     continue
                 start = min([cond, *since], key=lambda x: x.start_byte)
                 if _covered(ctx, call, dst, d, (cond, start), terms, strict=op == "<", func=func):
+                    z = strip_expr(size)
+                    handed = (
+                        f" `{text(z)}`, which every call of this function hands with `{text(dst)}`"
+                        if z.type == "identifier" and text(z) in param_names(func)
+                        else ""
+                    )
                     return ctx.note(
                         where,
                         f"the check at line {where.start_point[0] + 1} counts every string copied into "
-                        f"`{text(dst)}` since, and its terminator, within its size",
+                        f"`{text(dst)}` since, and its terminator, within its size{handed}",
                         "guard",
                     )
     return None
