@@ -2,8 +2,9 @@
 (c_symbolic_fit.py): ``char gw[INET_ADDRSTRLEN]`` (a macro of a system header the analyst does not
 evaluate) filled by ``strcpy(rt->gw, gw)`` under ``if (strlen(gw) >= sizeof(rt->gw)) return -1;``.
 Unsound variants (a check against another array's size, ``<=`` that lets the terminator fall
-outside, a pointer destination, the source changed between check and copy) stay kept. Code written
-for these tests."""
+outside, a pointer destination, the source changed between check and copy, the source's pointer set
+again between its measure and the copy: a hole until the sixth session of 2026-11-29) stay kept. Code
+written for these tests."""
 
 from __future__ import annotations
 
@@ -44,7 +45,14 @@ int parse(const char *line, struct route *rt)
 
 _COPY = "    strcpy(rt->gw, gw); /* <-gw */\n"
 
+POINTED = (
+    CODE.replace("    size_t n;\n", "    size_t n;\n    const char *src;\n")
+    .replace("    n = strlen(iface);", "    src = iface;\n    n = strlen(src);")
+    .replace("strcpy(rt->iface, iface);", "strcpy(rt->iface, src);")
+)
+
 SAFE = {
+    "measured-through-a-pointer": (POINTED, "/* <-iface */"),
     "strlen-below-sizeof": (CODE, "/* <-gw */"),
     "local-length-plus-one": (CODE, "/* <-iface */"),
     "minus-one": (
@@ -54,6 +62,10 @@ SAFE = {
 }
 
 KEPT = {
+    "source-pointer-set-again": (
+        POINTED.replace("    strcpy(rt->iface, src);", "    src = line;\n    strcpy(rt->iface, src);"),
+        "/* <-iface */",
+    ),
     "other-array": (
         CODE.replace("strlen(gw) >= sizeof(rt->gw)", "strlen(gw) >= sizeof(rt->iface)"),
         "/* <-gw */",

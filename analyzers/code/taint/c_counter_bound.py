@@ -26,7 +26,7 @@ def counter_range(ctx: Ctx, name: str, at: Node, func: Node) -> tuple[int, int] 
     if top is None:
         return None
     hi = top
-    for op, k in _checks(ctx, name, at):
+    for op, k in constant_checks(ctx, name, at):
         if op == "<":
             hi = min(hi, k - 1)
         elif op == "<=":
@@ -118,14 +118,14 @@ def _increment_bound(ctx: Ctx, name: str, inc: Node) -> tuple[int, bool] | None:
     """The value an increment may reach, from a check holding where it runs: (K, False) under
     ``n < K`` / ``n <= K - 1``; (K, True) under ``n != K``. None without such a check."""
     best: tuple[int, bool] | None = None
-    for op, k in _checks(ctx, name, inc):
+    for op, k in constant_checks(ctx, name, inc):
         got = {"<": (k, False), "<=": (k + 1, False), "!=": (k, True)}.get(op)
         if got is not None and (best is None or (not got[1] and (best[1] or got[0] < best[0]))):
             best = got
     return best
 
 
-def _checks(ctx: Ctx, name: str, at: Node) -> list[tuple[str, int]]:
+def constant_checks(ctx: Ctx, name: str, at: Node) -> list[tuple[str, int]]:
     """``(op, K)`` for each holding check ``name op K`` at ``at`` with a constant ``K``."""
     func = enclosing_function(at)
     out: list[tuple[str, int]] = []

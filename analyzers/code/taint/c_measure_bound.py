@@ -26,7 +26,20 @@ def measure_bound(ctx: Ctx, count: Node, src: str, at: Node, func: Node) -> Node
     n = lin(ctx, count, func)
     if n is None or not n[0] or not cannot_be_negative(ctx, count, at, func):
         return None  # a constant count is c_measured_index's to judge
-    first = next(
+    first = first_measure(func, src, at)
+    if first is None:
+        return None
+    prover = new_prover(ctx, target=at, measures=frozenset({src}))
+    if not prover.no_wrap(n, at, func):
+        return None
+    if prover.holds(Want(n, ({f"strlen({src})": 1}, 0)), at, func) is None:
+        return None
+    return first
+
+
+def first_measure(func: Node, src: str, at: Node) -> Node | None:
+    """The first ``strlen(src)`` of ``func`` before ``at``."""
+    return next(
         (
             c
             for c in walk(func)
@@ -38,11 +51,3 @@ def measure_bound(ctx: Ctx, count: Node, src: str, at: Node, func: Node) -> Node
         ),
         None,
     )
-    if first is None:
-        return None
-    prover = new_prover(ctx, target=at, measures=frozenset({src}))
-    if not prover.no_wrap(n, at, func):
-        return None
-    if prover.holds(Want(n, ({f"strlen({src})": 1}, 0)), at, func) is None:
-        return None
-    return first

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx
+from .c_counter_bound import constant_checks
 from .c_struct_made import made_zero, type_names
 from .c_tree import enclosing_function, squash, strip_expr, text, walk
 from .c_values import const_int
@@ -115,7 +115,7 @@ def _store(ctx: Ctx, n: Node, target: Node) -> tuple[int, bool] | None:
         step = 1 if op == "+=" else -1
     else:
         step = 1 if "++" in text(n) else -1
-    checks = _checks(ctx, target, n)
+    checks = constant_checks(ctx, squash(text(target)), n)
     if step < 0:
         return (-1, False) if any(_above_zero(op, k) for op, k in checks) else None
     best: tuple[int, bool] | None = None
@@ -128,16 +128,3 @@ def _store(ctx: Ctx, n: Node, target: Node) -> tuple[int, bool] | None:
 
 def _above_zero(op: str, k: int) -> bool:
     return (op == ">" and k >= 0) or (op == ">=" and k >= 1) or (op == "!=" and k == 0)
-
-
-def _checks(ctx: Ctx, target: Node, at: Node) -> list[tuple[str, int]]:
-    """``(op, K)`` for each check ``target op K`` holding where ``at`` runs, ``K`` a constant."""
-    func = enclosing_function(at)
-    name = squash(text(target))
-    out: list[tuple[str, int]] = []
-    for cond, truth, _where in holding_conditions(at):
-        for var, op, other in comparisons(cond, truth):
-            k = const_int(ctx, other, func) if squash(var) == name else None
-            if k is not None:
-                out.append((op, k))
-    return out

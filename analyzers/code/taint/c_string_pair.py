@@ -20,6 +20,7 @@ from .c_callers import keeps_value
 from .c_capacity import prover as new_prover
 from .c_capacity_wp import Want
 from .c_context import Ctx
+from .c_measure_bound import first_measure
 from .c_tree import call_args, callee_of, line_of, param_names, squash, stripped_text, text, walk
 from .values import Note
 
@@ -36,7 +37,7 @@ def string_fits_pair(
     params = param_names(func)
     if d not in params or not s.isidentifier() or not keeps_value(func, d):
         return None
-    first = _first_measure(func, s, call)
+    first = first_measure(func, s, call)
     if first is None:
         return None
     for size in params:
@@ -67,20 +68,4 @@ def _measured(func: Node, at: Node) -> frozenset[str]:
         and len(call_args(c)) == 1
         and squash(stripped_text(call_args(c)[0])).isidentifier()
         and c.end_byte <= at.start_byte
-    )
-
-
-def _first_measure(func: Node, src: str, at: Node) -> Node | None:
-    """The first ``strlen(src)`` of ``func`` before ``at``."""
-    return next(
-        (
-            c
-            for c in walk(func)
-            if c.type == "call_expression"
-            and callee_of(c) == "strlen"
-            and len(call_args(c)) == 1
-            and squash(stripped_text(call_args(c)[0])) == src
-            and c.end_byte <= at.start_byte
-        ),
-        None,
     )
