@@ -103,6 +103,12 @@ SAFE = {
 }
 
 KEPT = {
+    "lookup-result-moved": LOOKUP.replace(
+        "    k = find_char(&tab, ':');\n", "    k = find_char(&tab, ':');\n    k += 100;\n"
+    ),
+    "lookup-result-set-again-on-a-path": LOOKUP.replace(
+        "    k = find_char(&tab, ':');\n", "    k = find_char(&tab, ':');\n    if (c > 5)\n        k = c;\n"
+    ),
     "index-found-by-a-lookup-one-past": LOOKUP.replace(
         "for (i = 0; i < t->n; i++)\n        if", "for (i = 0; i <= t->n; i++)\n        if"
     ),
