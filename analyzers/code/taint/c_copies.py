@@ -67,15 +67,17 @@ from .outcome import Outcome
 from .values import Note
 
 
-def copy_safe(ctx: Ctx, call: Node) -> list[Note] | Outcome:
+def copy_safe(ctx: Ctx, call: Node, side: str | None = None) -> list[Note] | Outcome:
     """A copy is safe when what it writes fits its destination, what it reads lies inside its
     source, and a string it leaves behind is terminated before it is used as one. A side that does not
-    fit keeps it TRUE_POSITIVE, or NEEDS_REVIEW when checks before it bound that side (``c_guards``)."""
-    got = _writes_fit(ctx, call)
-    more = _reads_fit(ctx, call)
+    fit keeps it TRUE_POSITIVE, or NEEDS_REVIEW when checks before it bound that side (``c_guards``).
+    ``side``: only the destination's part (``"dst"``: the write and the terminator it leaves) or only
+    the source's (``"src"``: the read), for a question about one of the two objects."""
+    got = _writes_fit(ctx, call) if side != "src" else []
+    more = _reads_fit(ctx, call) if side != "dst" else []
     if isinstance(got, Outcome) or isinstance(more, Outcome):
         return guarded_copy(ctx, call, got, more)  # TRUE_POSITIVE unless checks bound both sides
-    term = _terminated(ctx, call)
+    term = _terminated(ctx, call) if side != "src" else []
     if isinstance(term, Outcome):
         return term
     return got + more + term

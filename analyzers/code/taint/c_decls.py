@@ -54,6 +54,7 @@ from .c_tree import (
     in_static_declaration,
     initialiser_keeps,
     inside,
+    line_of,
     param_names,
     pointer_base,
     pointer_bases,
@@ -102,6 +103,9 @@ def declaration_uses(ctx: Ctx, decls: list[Node], index_safe: IndexCheck) -> Out
     scopes = [enclosing_function(d) or ctx.parsed.tree.root_node for d in decls]
     objects = set().union(*(aliases_of(sc, n) for sc, n in zip(scopes, names, strict=True)))
     said = accesses(why, notes, objects)
+    asides = sorted({n.why for n in notes if n.role == "note" and n.why.endswith(_ASIDE)})
+    if asides:
+        said = f"{said} {'; '.join(asides[:2])[0].upper()}{'; '.join(asides[:2])[1:]}."
     return Outcome("FALSE_POSITIVE", 0.75, "every access stays inside the array", said, [*first, *notes[1:6]])
 
 
@@ -582,7 +586,7 @@ def _call_safe(
     args = call_args(call)
     at = [i for i, a in enumerate(args) if pointer_bases(a, fields=fields) & pointers]
     if callee in COPY_FUNCS:
-        return copy_safe(ctx, call)  # as its destination, its source or a printed argument: the whole copy
+        return _copy_side(ctx, call, at)
     if callee in SCAN_FUNCS:
         return scan_safe(ctx, call, pointers, fields=fields)
     if callee in READ_ONLY_ARGS or callee in COMMAND_FUNCS:
@@ -618,6 +622,50 @@ def _call_safe(
         "without a known bound",
         NOT_FOLLOWED,
     )
+
+
+def _copy_side(ctx: Ctx, call: Node, at: list[int]) -> list[Note] | Outcome:
+    """A copy into the array (its destination only): what is written into it and the terminator left
+    there. Reading from a source whose object is not known here is a question about that object,
+    not this one. A source that is one of this function's own objects (a local array, a block it
+    allocates), or a known object the read is shown to leave (``dataBuffer - 8`` handed in), keeps
+    the whole copy this declaration's question, as another array of the function kept does.
+    A copy out of the array is judged whole: its size and text are what may overrun the destination."""
+    d_i, s_i, _n = COPY_FUNCS[ctx.callee(call)]
+    if set(at) != {d_i}:
+        return copy_safe(ctx, call)  # its source too, its length or a printed argument: the whole copy
+    own = copy_safe(ctx, call, "dst")
+    if isinstance(own, Outcome):
+        return own
+    whole = copy_safe(ctx, call)
+    if not isinstance(whole, Outcome):
+        return whole
+    other = call_args(call)[s_i]
+    func = enclosing_function(call)
+    if func is None:
+        return whole
+    targets = points_to(ctx, other, func)
+    if targets is not None and (
+        any(inside(t.where, func) for t in targets)
+        or all(t.room is not None or (t.offset is not None and t.offset < 0) for t in targets)
+    ):
+        return whole  # the function's own object, or a known one the read is shown to leave
+    base = pointer_base(other)
+    local = {
+        declared_name(d)
+        for d in walk(func)
+        if d.type == "array_declarator" and d.parent is not None and d.parent.type != "parameter_declaration"
+    }
+    if base is None or any(base in aliases_of(func, a) for a in local):
+        return whole
+    why = (
+        f"what {ctx.callee(call)}() reads from `{text(other)}` at line {line_of(call)} is a question about "
+        f"the object `{text(other)}` points to, {_ASIDE}"
+    )
+    return [*own, ctx.note(call, why, "note")]  # a source whose object is not known here
+
+
+_ASIDE = "which is not known here, not about this array"
 
 
 def _split_inside(ctx: Ctx, call: Node, at: list[int]) -> list[Note] | None:
@@ -788,16 +836,24 @@ def _only_reads_param(ctx: Ctx, call: Node, at: list[int]) -> bool:
             for n in walk(fdef)
         ):
             return False  # handed back to the caller under another name
-        for n in walk(fdef):
+        for n in walk(fdef):  # through the parameter or any local pointer that copies it (`d = dst`)
             if n.type == "assignment_expression":
-                left = n.child_by_field_name("left")
-                if (
-                    left is not None
-                    and left.type in {"subscript_expression", "pointer_expression"}
-                    and (pointer_base(left.child_by_field_name("argument") or left) == p)
+                left = strip_expr(n.child_by_field_name("left") or n)
+                if left.type in {"subscript_expression", "pointer_expression"} and (
+                    pointer_base(left.child_by_field_name("argument") or left) in held | {p}
                 ):
                     return False
-            elif n.type == "call_expression" and writes_argument(n, p) and callee_of(n) not in FORMAT_FUNCS:
+            elif n.type == "update_expression":
+                target = strip_expr(n.child_by_field_name("argument") or n)
+                if target.type in {"subscript_expression", "pointer_expression"} and (
+                    pointer_base(target.child_by_field_name("argument") or target) in held | {p}
+                ):
+                    return False
+            elif (
+                n.type == "call_expression"
+                and any(writes_argument(n, x) for x in held | {p})
+                and callee_of(n) not in FORMAT_FUNCS
+            ):
                 return False
     return True
 

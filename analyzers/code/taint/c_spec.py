@@ -560,6 +560,8 @@ READS_AT: Final[dict[str, frozenset[int]]] = {
     "lstat": frozenset({0}),
     "lstat64": frozenset({0}),
     "stat64": frozenset({0}),
+    "regcomp": frozenset({1}),
+    "regexec": frozenset({0, 1}),
 }
 # Library calls that write only through the pointer arguments at these positions (none: they write
 # no memory they are handed), and read the rest.

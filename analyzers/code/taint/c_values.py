@@ -18,6 +18,7 @@ from .c_spec import (
     COPY_FUNCS,
     FORMAT_FUNCS,
     READ_ONLY_ARGS,
+    READS_AT,
     SCAN_FUNCS,
 )
 from .c_tree import (
@@ -930,6 +931,8 @@ def writes_argument(call: Node, name: str) -> bool:
             continue
         if callee in SCAN_FUNCS and i > SCAN_FUNCS[callee]:
             return True  # scanf writes its arguments
+        if callee in READS_AT and i in READS_AT[callee]:
+            continue  # only read there (regexec()'s string)
         if (
             callee in READ_ONLY_ARGS
             or (callee in FORMAT_FUNCS and i >= FORMAT_FUNCS[callee])
