@@ -20,6 +20,7 @@ from .c_tree import (
     enclosing_function,
     func_name,
     idents,
+    inside,
     line_of,
     on_lines,
     param_names,
@@ -331,6 +332,10 @@ def converted_uses(ctx: Ctx, call: Node, index_check: IndexCheck) -> Outcome:
     elif parent is not None and parent.type == "assignment_expression":
         name = text(parent.child_by_field_name("left"))
     func = enclosing_function(call)
+    if not name and func is not None and parent is not None:
+        direct = _direct_use(ctx, call, parent, func, index_check)
+        if direct is not None:
+            return direct
     if not name or func is None:
         return keep(ctx, call, f"the result of {callee_of(call)}() is used directly", "unchecked conversion")
     got = _number_uses(ctx, func, name, call, 0, index_check=index_check)
@@ -354,6 +359,73 @@ def converted_uses(ctx: Ctx, call: Node, index_check: IndexCheck) -> Outcome:
             *(notes or [ctx.note(call, why, "guard")]),
         ],
     )
+
+
+def _direct_use(ctx: Ctx, call: Node, parent: Node, func: Node, index_check: IndexCheck) -> Outcome | None:
+    """``atoi(s)`` used where it stands: only compared (``atoi(v) > 0``, ``!atoi(v)``), printed as a
+    number by a printf-like call, stored by a designated initialiser into a member only ever compared
+    or printed, or handed to a workspace function whose parameter's every use is bounded. None
+    otherwise (the finding is kept)."""
+    conv = callee_of(call)
+    why: str | None = None
+    notes: list[Note] = []
+    if parent.type == "binary_expression" and text(parent.child_by_field_name("operator")) in {
+        "==", "!=", "<", "<=", ">", ">=", "&&", "||",
+    }:  # fmt: skip
+        why = "it is only compared"
+    elif parent.type == "unary_expression" and text(parent.child_by_field_name("operator")) == "!":
+        why = "it is only tested"
+    elif parent.type == "initializer_pair":
+        field = next((c for c in walk(parent) if c.type == "field_identifier"), None)
+        member = _harmless_member(ctx, f"x.{text(field)}", call) if field is not None else None
+        if member is None:
+            return None
+        why, notes = f"it is stored in the member `{text(field)}`; {member[0].why}", member
+    elif parent.type == "argument_list" and parent.parent is not None:
+        user = parent.parent
+        at = next((i for i, a in enumerate(call_args(user)) if inside(call, a)), -1)
+        name = ctx.callee(user)
+        if name in FORMAT_FUNCS and at > FORMAT_FUNCS[name]:
+            why = f"it is only printed by {name}()"
+        else:
+            found = definition_of(ctx, user)
+            if found is None or at < 0:
+                return None
+            octx, fdef = found
+            params = param_names(fdef)
+            if at >= len(params):
+                return None
+            used = _number_uses(octx, fdef, params[at], None, 1, index_check=index_check)
+            if isinstance(used, Outcome):
+                return used
+            why = (
+                f"it is handed to {name}(), where every computation and array index with "
+                f"`{params[at]}` is bounded"
+                if used
+                else f"it is handed to {name}(), which never uses `{params[at]}` in arithmetic nor as an "
+                "index"
+            )
+            notes = used
+    if why is None:
+        return None
+    return Outcome(
+        "FALSE_POSITIVE",
+        0.7,
+        "parsed number checked where used",
+        f"The number parsed by {conv}(): {why}.",
+        [
+            ctx.note(call, f"{conv}() result used at line {line_of(call)}", "sink"),
+            *(notes or [ctx.note(call, why, "guard")]),
+        ],
+    )
+
+
+def _harmless_member(ctx: Ctx, member: str, store: Node) -> list[Note] | None:
+    """Notes when the struct member ``member`` (``cfg->port``) a number is stored in is only ever
+    compared, tested or printed in the file, or range-checked right after the store."""
+    from .c_member_numbers import member_only_compared, member_range_checked
+
+    return member_only_compared(ctx, member, store) or member_range_checked(ctx, member, store)
 
 
 _ARITH = {"+", "-", "*", "<<", "+=", "-=", "*=", "<<=", "++", "--"}
@@ -403,9 +475,7 @@ def _number_uses(
     notes: list[Note] = []
     anchor = after if after is not None else func
     if not name.isidentifier():
-        from .c_member_numbers import member_only_compared, member_range_checked
-
-        harmless = member_only_compared(ctx, name, anchor) or member_range_checked(ctx, name, anchor)
+        harmless = _harmless_member(ctx, name, anchor)
         if harmless is not None:
             return harmless
         return keep(
@@ -446,7 +516,10 @@ def _number_uses(
         carried = carried_into(n, name)
         if carried is not None:
             target, store = carried
-            if (
+            member = _harmless_member(ctx, target, store) if not target.isidentifier() else None
+            if member is not None:
+                notes.extend(member)  # a member only ever compared or range-checked in the file
+            elif (
                 not target.isidentifier()
                 or not is_local(func, target)
                 or address_taken(func, target) is not None
@@ -457,15 +530,16 @@ def _number_uses(
                     f"`{name}` is stored in `{target}`, which the analyst does not follow",
                     _UNCHECKED,
                 )
-            if target in copied or len(copied) >= 4:
-                why = f"`{name}` is copied into `{target}` and on, further than followed"
-                return keep(ctx, store, why, _UNCHECKED)
-            inner = _number_uses(
-                ctx, func, target, store, depth, index_check=index_check, copied=copied | {name}
-            )
-            if isinstance(inner, Outcome):
-                return inner
-            notes.extend(inner)
+            else:
+                if target in copied or len(copied) >= 4:
+                    why = f"`{name}` is copied into `{target}` and on, further than followed"
+                    return keep(ctx, store, why, _UNCHECKED)
+                inner = _number_uses(
+                    ctx, func, target, store, depth, index_check=index_check, copied=copied | {name}
+                )
+                if isinstance(inner, Outcome):
+                    return inner
+                notes.extend(inner)
         if n.type in {"init_declarator", "for_statement", "while_statement", "do_statement"}:
             continue
         if n.type == "return_statement":
