@@ -31,7 +31,9 @@ SAFE = {
     + "void set(struct cfg *c, const char *v) {\n"
     + "    int n = atoi(v); /* <- */\n"
     + "    c->level = n;\n}\n"
-    + 'int loud(const struct cfg *c) { if (c->level > 3) return 1; printf("%d\\n", c->level); return 0; }\n',
+    + 'int loud(const struct cfg *c) { if (c->level > 3) return 1; printf("%d\\n", c->level); return 0; }\n'
+    + "int main(int argc, char **argv)\n"
+    + "{ struct cfg c = {0}; if (argc > 1) set(&c, argv[1]); return loud(&c); }\n",
     "handed-to-a-function-that-compares": HEAD
     + "static int port_ok(int port) { if (port > 0 && port < 65536) return 1; return 0; }\n"
     + "int check(const char *v) { return port_ok(atoi(v)); /* <- */ }\n",

@@ -1,7 +1,8 @@
 """atoi() stored in a struct member read only harmlessly anywhere in the file (compared, tested,
 printed as a number): no size, index or arithmetic comes from it. Any other read, a member of a
 struct the file does not declare, or another file naming it, leaves it open. Code written for these
-tests."""
+tests. A file without ``main()`` is a library: a function others may call that takes the struct
+hands it to code the analyst cannot read (test_judge_c_inputs)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ HEAD = """#include <stdio.h>
 #include <stdlib.h>
 struct cfg { int port; int workers; };
 void set(struct cfg *c, const char *v) { c->port = atoi(v); /* <- */ }
+int main(int argc, char **argv) { struct cfg c = {0}; if (argc > 1) set(&c, argv[1]); return 0; }
 """
 CASES = {
     "compared-and-printed": (
@@ -27,6 +29,9 @@ CASES = {
     "used-as-an-index": ("int pick(struct cfg *c, int *t) { return t[c->port]; }", "not"),
     "used-in-arithmetic": ("void *grow(struct cfg *c) { return malloc(c->port * 16); }", "not"),
     "handed-to-a-function": ("void listen_on(int); void go(struct cfg *c) { listen_on(c->port); }", "not"),
+    # the struct itself reaches code the analyst cannot read
+    "struct-handed-out": ("void apply(struct cfg); void go(struct cfg *c) { apply(*c); }", "not"),
+    "address-handed-out": ("void apply(const void *); void go(struct cfg c) { apply(&c); }", "not"),
 }
 
 

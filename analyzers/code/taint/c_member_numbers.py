@@ -38,6 +38,8 @@ def member_only_compared(ctx: Ctx, stored: str, store: Node) -> list[Note] | Non
         return None
     if named_in_program(ctx, member):
         return None
+    if _escapes(ctx, member):
+        return None
     reads: list[Node] = []
     for n in walk(root):
         if n.type != "field_expression" or text(n.child_by_field_name("field") or n) != member:
@@ -56,6 +58,90 @@ def member_only_compared(ctx: Ctx, stored: str, store: Node) -> list[Note] | Non
             "guard",
         )
     ]
+
+
+_KEEP_NOTHING = frozenset({"free", "memset", "bzero", "explicit_bzero"})
+
+
+def _escapes(ctx: Ctx, member: str) -> bool:
+    """An object of a struct type that declares ``member`` (by its tag or a typedef name) may reach
+    code the analyst cannot read, which may compute with the member: it is handed to a function this
+    workspace does not define (``use(b)``, ``send(fd, &b, ...)``); or the file, a library (no
+    ``main()``), has a function others may call that takes or returns the type, or a global of it.
+    A hole before 2026-11-29: ``b.n = atoi(in); use(b);`` was FALSE_POSITIVE."""
+    from .c_callers import visible_calls
+    from .c_provenance import definition_of
+    from .c_tree import enclosing_function, func_name, pointer_base, strip_expr
+
+    root = ctx.parsed.tree.root_node
+    names: set[str] = set()
+    for n in walk(root):
+        if n.type != "field_declaration" or not any(
+            c.type == "field_identifier" and text(c) == member for c in walk(n)
+        ):
+            continue
+        spec = n.parent.parent if n.parent is not None else None
+        if spec is None or spec.type not in {"struct_specifier", "union_specifier"}:
+            return True  # not understood: assume it escapes
+        tag = spec.child_by_field_name("name")
+        if tag is not None:
+            names.add(text(tag))
+        holder = spec.parent
+        if holder is not None and holder.type == "type_definition":
+            names.update(text(d) for d in walk(holder) if d.type == "type_identifier" and d != tag)
+    if not names:
+        return True
+    words = re.compile(r"\b(?:" + "|".join(re.escape(x) for x in sorted(names)) + r")\b")
+    program = any(n.type == "function_definition" and func_name(n) == "main" for n in root.named_children)
+    for fdef in [] if program else walk(root):  # a file without main(): a library others may call
+        if fdef.type != "function_definition":
+            continue
+        typed = words.search(text(fdef.child_by_field_name("type") or fdef)) is not None or any(
+            p.type == "parameter_declaration" and words.search(text(p)) is not None
+            for p in walk(fdef.child_by_field_name("declarator") or fdef)
+        )
+        if typed and visible_calls(ctx, fdef) is None:
+            return True  # code outside the file may hand such an object in or get it back
+    for n in [] if program else root.named_children:
+        if n.type == "declaration" and words.search(text(n)) and not text(n).lstrip().startswith("static"):
+            return True  # a global object of the type other files may reach
+    for call in walk(root):
+        if (
+            call.type != "call_expression"
+            or callee_of(call) in _KEEP_NOTHING
+            or callee_of(call) in FORMAT_FUNCS
+        ):
+            continue
+        for a in call_args(call):
+            e = strip_expr(a)
+            while e.type == "pointer_expression":  # `*c`, `&c`: the object itself
+                e = strip_expr(e.child_by_field_name("argument") or e)
+            base = pointer_base(e) if e.type != "field_expression" else None
+            if base is None or not _typed(root, enclosing_function(call), base, words):
+                continue
+            if definition_of(ctx, call) is None:
+                return True
+    return False
+
+
+def _typed(root: Node, func: Node | None, name: str, words: re.Pattern[str]) -> bool:
+    """The variable or parameter ``name`` (in ``func`` or at file level) is declared with a type
+    that ``words`` names."""
+    from .c_tree import declared_name, enclosing_function
+
+    for scope in ([func] if func is not None else []) + [root]:
+        for n in walk(scope):
+            if n.type not in {"declaration", "parameter_declaration"}:
+                continue
+            if scope is root and enclosing_function(n) is not None:
+                continue  # another function's own variable
+            if any(
+                declared_name(d) == name or (d.type == "identifier" and text(d) == name)
+                for d in n.named_children
+            ):
+                typ = n.child_by_field_name("type")
+                return typ is not None and words.search(text(typ)) is not None
+    return False
 
 
 def _use(n: Node) -> bool | None:
