@@ -1,9 +1,10 @@
-"""A parsed number (atoi()) used where it stands, or stored through a local into a struct member
-(c_overflow._direct_use, _harmless_member): only compared (``atoi(v) > 0``), only tested
-(``!atoi(v)``), printed by a printf-like call, stored by a designated initialiser or through a local
-into a member the file only compares or prints, or handed to a workspace function whose parameter is
-never used in arithmetic nor as an index. Arithmetic on it, an index, an allocation, an unknown
-function or a member read otherwise keep the finding. Code written for these tests."""
+"""A parsed number (atoi(), or sscanf() into ``&r->id``) used where it stands, or stored through a
+local into a struct member (c_overflow._direct_use, _harmless_member): only compared
+(``atoi(v) > 0``), only tested (``!atoi(v)``), printed by a printf-like call, stored by a designated
+initialiser or through a local into a member the file only compares or prints, or handed to a
+workspace function whose parameter is never used in arithmetic nor as an index. Arithmetic on it, an
+index, an allocation, an unknown function, a member read otherwise, or objects holding the member
+handed to code the analyst cannot read keep the finding. Code written for these tests."""
 
 from __future__ import annotations
 
@@ -71,3 +72,42 @@ def test_a_harmless_use_is_dropped(tmp_path: Path, case: str) -> None:
 def test_other_uses_are_kept(tmp_path: Path, case: str) -> None:
     got = said(tmp_path, KEPT[case], "FF1047", ATOI, (190,), name="integer/atoi")
     assert not got.startswith("FALSE_POSITIVE"), (case, got)
+
+
+SCANF = (
+    "buffer/sscanf:The scanf() family's %s operation, without a limit specification, permits buffer "
+    "overflows."
+)
+SCANNED = (
+    HEAD
+    + "struct rec { int id; };\n"
+    + "int read_rec(const char *line, struct rec *r) {\n"
+    + '    return sscanf(line, "%d", &r->id) == 1; /* <- */\n}\n'
+    + 'void show(const struct rec *r) { if (r->id > 0) printf("%d\\n", r->id); }\n'
+    + "int main(int argc, char **argv)\n"
+    + "{ struct rec r = {0}; if (argc > 1 && read_rec(argv[1], &r)) show(&r); return 0; }\n"
+)
+
+
+def test_a_number_scanned_into_a_member_only_compared(tmp_path: Path) -> None:
+    got = said(tmp_path, SCANNED, "FF1021", SCANF, (120, 20), name="buffer/sscanf")
+    assert got.startswith("FALSE_POSITIVE"), got
+    assert "the member `id` is only ever compared" in got, got
+
+
+def test_a_number_scanned_into_a_member_of_objects_handed_out(tmp_path: Path) -> None:
+    code = SCANNED.replace(
+        "struct rec { int id; };", "struct rec { int id; };\nstruct log { struct rec last; };\n"
+    )
+    code = code.replace(
+        "show(&r); return 0; }", "show(&r); { struct log l; l.last = r; emit(l.last); } return 0; }"
+    )
+    code = code.replace("int main(", "void emit(struct rec);\nint main(")
+    got = said(tmp_path, code, "FF1021", SCANF, (120, 20), name="buffer/sscanf")
+    assert not got.startswith("FALSE_POSITIVE"), got
+
+
+def test_a_number_scanned_into_a_member_that_indexes(tmp_path: Path) -> None:
+    code = SCANNED.replace('if (r->id > 0) printf("%d\\n", r->id);', "static int t[4]; t[r->id] = 1;")
+    got = said(tmp_path, code, "FF1021", SCANF, (120, 20), name="buffer/sscanf")
+    assert not got.startswith("FALSE_POSITIVE"), got

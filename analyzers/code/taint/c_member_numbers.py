@@ -44,6 +44,14 @@ def member_only_compared(ctx: Ctx, stored: str, store: Node) -> list[Note] | Non
     for n in walk(root):
         if n.type != "field_expression" or text(n.child_by_field_name("field") or n) != member:
             continue
+        amp = n.parent
+        if (
+            amp is not None
+            and amp.type == "pointer_expression"
+            and text(amp.child_by_field_name("operator")) == "&"
+            and store.start_byte <= n.start_byte < store.end_byte
+        ):
+            continue  # the scanf-like store being judged (`&r->id`)
         use = _use(n)
         if use is None:
             return None
@@ -60,7 +68,11 @@ def member_only_compared(ctx: Ctx, stored: str, store: Node) -> list[Note] | Non
     ]
 
 
-_KEEP_NOTHING = frozenset({"free", "memset", "bzero", "explicit_bzero"})
+# library calls that read no member of the objects they are handed as a number (they free, clear,
+# move or sort them: qsort()/bsearch() compare through the file's own comparator)
+_KEEP_NOTHING = frozenset(
+    {"free", "memset", "bzero", "explicit_bzero", "memcpy", "memmove", "qsort", "bsearch"}
+)
 
 
 def _escapes(ctx: Ctx, member: str) -> bool:
@@ -116,7 +128,18 @@ def _escapes(ctx: Ctx, member: str) -> bool:
             e = strip_expr(a)
             while e.type == "pointer_expression":  # `*c`, `&c`: the object itself
                 e = strip_expr(e.child_by_field_name("argument") or e)
-            base = pointer_base(e) if e.type != "field_expression" else None
+            if e.type == "field_expression":  # `hs->e`: a member that holds objects of the type
+                field = e.child_by_field_name("field")
+                held = field is not None and any(
+                    n.type == "field_declaration"
+                    and words.search(text(n.child_by_field_name("type") or n)) is not None
+                    and any(c.type == "field_identifier" and text(c) == text(field) for c in walk(n))
+                    for n in walk(root)
+                )
+                if held and definition_of(ctx, call) is None:
+                    return True
+                continue
+            base = pointer_base(e)
             if base is None or not _typed(root, enclosing_function(call), base, words):
                 continue
             if definition_of(ctx, call) is None:

@@ -443,6 +443,11 @@ def scanned_number_uses(
     for a in args:
         e = strip_expr(a)
         inner = strip_expr(e.child_by_field_name("argument") or e) if e.type == "pointer_expression" else None
+        if func is not None and inner is not None and inner.type == "field_expression":
+            member = _harmless_member(ctx, text(inner), call)  # `&g->width`: a member only compared
+            if member is not None:
+                notes.extend(member)
+                continue
         if func is None or inner is None or inner.type != "identifier":
             return keep(ctx, call, f"where the number read into `{text(a)}` goes is not followed", _UNCHECKED)
         got = _number_uses(ctx, func, text(inner), call, 0, index_check=index_check)
