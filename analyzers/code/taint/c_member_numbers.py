@@ -69,9 +69,20 @@ def member_only_compared(ctx: Ctx, stored: str, store: Node) -> list[Note] | Non
 
 
 # library calls that read no member of the objects they are handed as a number (they free, clear,
-# move or sort them: qsort()/bsearch() compare through the file's own comparator)
+# move, grow or sort them: qsort()/bsearch() compare through the file's own comparator)
 _KEEP_NOTHING = frozenset(
-    {"free", "memset", "bzero", "explicit_bzero", "memcpy", "memmove", "qsort", "bsearch"}
+    {
+        "free",
+        "memset",
+        "bzero",
+        "explicit_bzero",
+        "memcpy",
+        "memmove",
+        "realloc",
+        "reallocarray",
+        "qsort",
+        "bsearch",
+    }
 )
 
 
