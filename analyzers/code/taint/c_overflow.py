@@ -349,16 +349,7 @@ def converted_uses(ctx: Ctx, call: Node, index_check: IndexCheck) -> Outcome:
     )
     if len(notes) == 1 and "only ever compared" in notes[0].why:
         why = f"it is stored in `{name}`; {notes[0].why}"  # a member read only harmlessly
-    return Outcome(
-        "FALSE_POSITIVE",
-        0.7,
-        "parsed number checked where used",
-        f"The number parsed by {callee_of(call)}(): {why}.",
-        [
-            ctx.note(call, f"{callee_of(call)}() result stored in `{name}`", "sink"),
-            *(notes or [ctx.note(call, why, "guard")]),
-        ],
-    )
+    return _checked_where_used(ctx, call, why, notes, f"{callee_of(call)}() result stored in `{name}`")
 
 
 def _direct_use(ctx: Ctx, call: Node, parent: Node, func: Node, index_check: IndexCheck) -> Outcome | None:
@@ -408,15 +399,17 @@ def _direct_use(ctx: Ctx, call: Node, parent: Node, func: Node, index_check: Ind
             notes = used
     if why is None:
         return None
+    return _checked_where_used(ctx, call, why, notes, f"{conv}() result used at line {line_of(call)}")
+
+
+def _checked_where_used(ctx: Ctx, call: Node, why: str, notes: list[Note], sink: str) -> Outcome:
+    """FALSE_POSITIVE for a parsed number whose every use is shown harmless (``why``, ``notes``)."""
     return Outcome(
         "FALSE_POSITIVE",
         0.7,
         "parsed number checked where used",
-        f"The number parsed by {conv}(): {why}.",
-        [
-            ctx.note(call, f"{conv}() result used at line {line_of(call)}", "sink"),
-            *(notes or [ctx.note(call, why, "guard")]),
-        ],
+        f"The number parsed by {callee_of(call)}(): {why}.",
+        [ctx.note(call, sink, "sink"), *(notes or [ctx.note(call, why, "guard")])],
     )
 
 
