@@ -64,7 +64,7 @@ from .c_tree import (
     walk,
 )
 from .c_values import const_int, const_string, declared_in, declared_type, row_bytes, writes_argument
-from .c_words import accesses
+from .c_words import accesses, sentence
 from .outcome import Outcome
 from .values import Note
 
@@ -105,7 +105,7 @@ def declaration_uses(ctx: Ctx, decls: list[Node], index_safe: IndexCheck) -> Out
     said = accesses(why, notes, objects)
     asides = sorted({n.why for n in notes if n.role == "note" and n.why.endswith(_ASIDE)})
     if asides:
-        said = f"{said} {'; '.join(asides[:2])[0].upper()}{'; '.join(asides[:2])[1:]}."
+        said = f"{said} {sentence('; '.join(asides[:2]))}"
     return Outcome("FALSE_POSITIVE", 0.75, "every access stays inside the array", said, [*first, *notes[1:6]])
 
 
