@@ -92,7 +92,10 @@ TABLES = {
         False,
     ),
     "not-const": (TABLE.replace("static const struct", "static struct"), "char f[10]", False),
+    "index-past-the-table": (TABLE, "char f[10]", False),
 }
+# the index that picks the element: checked inside the table (three elements), or one too far
+PICK = {"index-past-the-table": "    if (i > 3) return;\n"}
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -105,7 +108,8 @@ def test_integer_conversions_by_range(tmp_path: Path, case: str) -> None:
 @pytest.mark.parametrize("case", sorted(TABLES))
 def test_strings_of_a_constant_table(tmp_path: Path, case: str) -> None:
     table, buf, fits = TABLES[case]
-    body = f'    {buf};\n    sprintf(f, "--%s", opts[i].name); /* <- */\n    puts(f);\n'
+    pick = PICK.get(case, "    if (i >= 3) return;\n")
+    body = f'    {buf};\n{pick}    sprintf(f, "--%s", opts[i].name); /* <- */\n    puts(f);\n'
     got = judge_marked(tmp_path, _fn("unsigned i", body, extra=table), "FF1015", SPRINTF, (120,))
     assert (got.verdict == "FALSE_POSITIVE") == fits, (case, got.verdict, got.justification)
 
@@ -116,10 +120,14 @@ def test_strings_of_a_constant_table(tmp_path: Path, case: str) -> None:
         ('static const char *names[] = { "a", "bb" };', True),
         ('const char *const names[] = { "a", "bb" };', True),
         ('const char *names[] = { "a", "bb" };', False),
+        ('static const char *names[] = { "a", "bb" }; /* i <= 2 */', False),
     ],
 )
 def test_strlen_of_a_table_string(tmp_path: Path, declaration: str, fits: bool) -> None:
-    body = '    printf("%zu\\n", strlen(names[i])); /* <- */\n'
+    """The string read must be one of the table's: its index is checked inside the table (a check
+    that lets ``i`` reach 2 of a two-element table keeps the finding)."""
+    limit = "2" if "/* i <= 2 */" in declaration else "1"
+    body = f'    if (i > {limit}) return;\n    printf("%zu\\n", strlen(names[i])); /* <- */\n'
     got = judge_marked(
         tmp_path, _fn("unsigned i", body, extra=declaration + "\n\n"), "FF1022", STRLEN, (126,)
     )

@@ -20,6 +20,7 @@ from .c_guards import guarded_copy
 from .c_index import index_safe
 from .c_int_width import int_width
 from .c_member_base import member_base_held
+from .c_member_object import member_type, plain_member_path
 from .c_objects import elem_of, room, writable
 from .c_pair_offset import pair_offset_fits
 from .c_pair_write import checked_extent, paired_destination
@@ -56,6 +57,7 @@ from .c_tree import (
 from .c_values import (
     CONV,
     UNSIGNED,
+    array_count,
     const_int,
     const_string,
     declared_in,
@@ -75,12 +77,49 @@ def copy_safe(ctx: Ctx, call: Node, side: str | None = None) -> list[Note] | Out
     the source's (``"src"``: the read), for a question about one of the two objects."""
     got = _writes_fit(ctx, call) if side != "src" else []
     more = _reads_fit(ctx, call) if side != "dst" else []
+    if side is None and not isinstance(got, Outcome) and not isinstance(more, Outcome):
+        wild = _indexed_arguments(ctx, call)
+        if wild is not None:  # `strcat(out, names[bit])`: the string read is one element of a table
+            return wild
     if isinstance(got, Outcome) or isinstance(more, Outcome):
         return guarded_copy(ctx, call, got, more)  # TRUE_POSITIVE unless checks bound both sides
     term = _terminated(ctx, call) if side != "src" else []
     if isinstance(term, Outcome):
         return term
     return got + more + term
+
+
+def _indexed_arguments(ctx: Ctx, call: Node) -> Outcome | None:
+    """An element of an array of known length read in the call's arguments (``names[bit]``, not under
+    ``&`` nor ``sizeof``) whose index is not shown inside it: what the call copies is then read from
+    outside the array. None when every such index is inside."""
+    from .c_index import index_safe
+
+    func = enclosing_function(call)
+    for arg in call_args(call):
+        for sub in walk(arg):
+            if sub.type != "subscript_expression" or _address_or_size(sub, arg):
+                continue
+            base = strip_expr(sub.child_by_field_name("argument") or sub)
+            if base.type != "identifier" or array_count(ctx, text(base), func) is None:
+                continue
+            got = index_safe(ctx, sub)
+            if isinstance(got, Outcome):
+                return got
+    return None
+
+
+def _address_or_size(sub: Node, top: Node) -> bool:
+    """``sub`` lies under ``&`` or ``sizeof`` within ``top`` (its address or size, not a read)."""
+    cur: Node | None = sub.parent
+    child = sub
+    while cur is not None and child != top:
+        if cur.type == "sizeof_expression" or (
+            cur.type == "pointer_expression" and text(cur.child_by_field_name("operator")) == "&"
+        ):
+            return True
+        child, cur = cur, cur.parent
+    return False
 
 
 _EXACT_READS = {"memcpy", "memmove", "wmemcpy", "wmemmove"}
@@ -634,20 +673,26 @@ def _terminates_string(assign: Node, names: set[str], *, member: bool = False) -
 
 
 def _sizeof_own_type(ctx: Ctx, n: Node, dst: Node, func: Node | None) -> bool:
-    """``memcpy(&x, src, sizeof(x))`` or ``sizeof(T)`` where ``x`` is declared of type ``T``."""
+    """``memcpy(&x, src, sizeof(x))`` or ``sizeof(T)`` where ``x`` is declared of type ``T``; ``x`` may
+    be a plain member (``&st->hdr``, no index on the way)."""
     d = strip_expr(dst)
     if d.type != "pointer_expression" or text(d.child_by_field_name("operator")) != "&":
         return False
     target = strip_expr(d.child_by_field_name("argument") or d)
     e = strip_expr(n)
-    if target.type != "identifier" or e.type != "sizeof_expression":
+    if e.type != "sizeof_expression":
+        return False
+    if plain_member_path(target):  # `fread(&st->hdr, sizeof st->hdr, 1, fp)`
+        declared = member_type(ctx, text(target.child_by_field_name("field") or target))
+    elif target.type == "identifier":
+        declared = declared_type(text(target), func, ctx.parsed.tree.root_node)
+    else:
         return False
     value, typ = e.child_by_field_name("value"), e.child_by_field_name("type")
-    declared = declared_type(text(target), func, ctx.parsed.tree.root_node)
     own = declared is not None and not declared.endswith("*")
     if value is not None:  # sizeof(x), or sizeof(T) parsed as an expression when T is a typedef
         named = squash(text(strip_expr(value)))
-        return named == text(target) or (own and named == declared)
+        return named == squash(text(target)) or (own and named == declared)
     return typ is not None and own and " ".join(text(typ).split()) == declared
 
 

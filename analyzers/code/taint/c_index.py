@@ -27,6 +27,7 @@ from .c_pair_write import (
 )
 from .c_paths import bound_value, cannot_be_negative, upper_bound
 from .c_roomleft import received_index, string_length_index
+from .c_spec import TYPE_RANGE
 from .c_tree import (
     call_args,
     callee_of,
@@ -54,13 +55,15 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
         return held
     size = writable(ctx, arr, func)
     elem = elem_of(ctx, name.split("->")[-1].split(".")[-1], func) or 1
-    count = size // elem if size is not None else None
-    if count is None and strip_expr(arr).type in {"identifier", "field_expression"}:
+    count = None
+    if strip_expr(arr).type in {"identifier", "field_expression"}:
         d = strip_expr(arr)
         field = d.child_by_field_name("field") if d.type == "field_expression" else None
-        count = array_count(
+        count = array_count(  # its declared elements (`const char *names[] = {...}`: pointers, not bytes)
             ctx, text(field) if field is not None else text(d), func if field is None else None
         )
+    if count is None:
+        count = size // elem if size is not None else None
     sink = ctx.note(sub, f"`{text(sub)}` indexes `{name}`", "sink")
     v = const_int(ctx, idx, func)
     if v is not None and count is not None and 0 <= v < count:
@@ -226,6 +229,12 @@ def index_range(ctx: Ctx, idx: Node, at: Node, func: Node | None) -> tuple[int |
     start at a non-negative constant and only count up. A postfix ``n++`` / ``n--`` indexes with the
     value ``n`` has before it changes."""
     idx = _value_read(idx)
+    cast = idx
+    while cast.type == "parenthesized_expression" and cast.named_children:
+        cast = cast.named_children[0]
+    if cast.type == "cast_expression":  # `(unsigned char)c`: the range of the converted value
+        got = _bit_range(ctx, cast, at, func)
+        return got if got is not None else (None, None)
     lo, hi = interval(ctx, idx, at, func)
     bound = upper_bound(ctx, idx, at, func)
     if bound is not None and (hi is None or bound[0] < hi):
@@ -247,6 +256,11 @@ def index_range(ctx: Ctx, idx: Node, at: Node, func: Node | None) -> tuple[int |
         lo = 0
     op = text(i.child_by_field_name("operator")) if i.type == "binary_expression" else ""
     left, right = i.child_by_field_name("left"), i.child_by_field_name("right")
+    if (lo is None or hi is None) and op in {"&", ">>", "%"}:
+        bits = _bit_range(ctx, i, at, func)  # `types[(m >> 12) & 0xf]`, `set[c >> 3]`
+        if bits is not None:
+            lo = bits[0] if lo is None else max(lo, bits[0])
+            hi = bits[1] if hi is None else min(hi, bits[1])
     if (
         op in {"+", "-", "*"}
         and left is not None
@@ -259,6 +273,42 @@ def index_range(ctx: Ctx, idx: Node, at: Node, func: Node | None) -> tuple[int |
         lo = low if lo is None else lo if low is None else max(lo, low)
         hi = high if hi is None else hi if high is None else min(hi, high)
     return lo, hi
+
+
+def _bit_range(ctx: Ctx, i: Node, at: Node, func: Node | None) -> tuple[int, int] | None:
+    """The range of a mask, shift, remainder or cast: ``e & K`` with a constant ``K >= 0`` lies in
+    [0, K] whatever ``e`` is; ``e >> s`` and ``e % K`` (``K > 0``) of an ``e`` known to be at least 0
+    lie in [lo >> s, hi >> s] and [0, K - 1]; a cast to a type of known range, in that range (or the
+    range of its operand, when that fits the type)."""
+    if i.type == "cast_expression":
+        typ = i.child_by_field_name("type")
+        cast = TYPE_RANGE.get(" ".join(text(typ).split())) if typ is not None else None
+        inner = i.child_by_field_name("value")
+        lo, hi = index_range(ctx, inner, at, func) if inner is not None else (None, None)
+        fits = cast or (0, 127)  # a type of unknown range holds at least 0 to 127
+        if lo is not None and hi is not None and fits[0] <= lo and hi <= fits[1]:
+            return lo, hi  # the value fits the type: the cast keeps it
+        return cast
+    op = text(i.child_by_field_name("operator"))
+    left, right = i.child_by_field_name("left"), i.child_by_field_name("right")
+    if left is None or right is None:
+        return None
+    if op == "&":
+        masks = [
+            k for k in (const_int(ctx, left, func), const_int(ctx, right, func)) if k is not None and k >= 0
+        ]
+        return (0, min(masks)) if masks else None
+    k = const_int(ctx, right, func)
+    if k is None:
+        return None
+    lo, hi = index_range(ctx, left, at, func)
+    if lo is None or lo < 0:
+        return None
+    if op == ">>" and 0 <= k < 64 and hi is not None:
+        return lo >> k, hi >> k
+    if op == "%" and k > 0:
+        return 0, k - 1 if hi is None else min(k - 1, hi)
+    return None
 
 
 def _value_read(idx: Node) -> Node:

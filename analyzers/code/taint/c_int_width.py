@@ -13,44 +13,10 @@ from tree_sitter import Node
 
 from .c_context import Ctx
 from .c_overflow import interval
+from .c_spec import INT32, INT64, TYPE_RANGE, UINT32, UINT64
 from .c_tree import strip_expr, text, walk
 from .c_values import const_int, declared_type
 
-_INT32 = (-(2**31), 2**31 - 1)
-_UINT32 = (0, 2**32 - 1)
-_INT64 = (-(2**63), 2**63 - 1)
-_UINT64 = (0, 2**64 - 1)
-TYPE_RANGE: dict[str, tuple[int, int]] = {
-    "_Bool": (0, 1),
-    "bool": (0, 1),
-    "char": (-128, 127),
-    "signed char": (-128, 127),
-    "int8_t": (-128, 127),
-    "unsigned char": (0, 255),
-    "uint8_t": (0, 255),
-    "short": (-32768, 32767),
-    "short int": (-32768, 32767),
-    "int16_t": (-32768, 32767),
-    "unsigned short": (0, 65535),
-    "unsigned short int": (0, 65535),
-    "uint16_t": (0, 65535),
-    "int": _INT32,
-    "signed": _INT32,
-    "signed int": _INT32,
-    "int32_t": _INT32,
-    "unsigned": _UINT32,
-    "unsigned int": _UINT32,
-    "uint32_t": _UINT32,
-    "long": _INT64,
-    "long int": _INT64,
-    "long long": _INT64,
-    "int64_t": _INT64,
-    "ssize_t": _INT64,
-    "unsigned long": _UINT64,
-    "unsigned long long": _UINT64,
-    "uint64_t": _UINT64,
-    "size_t": _UINT64,
-}
 _LENGTHS = {"hh": ((-128, 127), (0, 255)), "h": ((-32768, 32767), (0, 65535))}
 _WIDE = {"l", "ll", "j", "z", "t"}
 
@@ -70,7 +36,7 @@ def int_width(
         if not (narrow[0] <= lo and hi <= narrow[1]):
             lo, hi = narrow  # converted to char or short first: any value of that type
     else:
-        limits = (_INT64 if signed else _UINT64) if length in _WIDE else (_INT32 if signed else _UINT32)
+        limits = (INT64 if signed else UINT64) if length in _WIDE else (INT32 if signed else UINT32)
         if lo < limits[0] or hi > limits[1]:
             return None
     if signed:

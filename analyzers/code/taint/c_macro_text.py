@@ -46,6 +46,40 @@ def _bodies(root: Node, name: str) -> list[str]:
     ]
 
 
+def function_macro(ctx: Ctx, name: str) -> tuple[list[str], str] | None:
+    """(parameters, body) of the one function-like ``#define`` of ``name`` in the judged file
+    (``#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))``); None when there is none, several, or
+    the body pastes or quotes its arguments (``#``, ``##``)."""
+    key = "c_macros.definitions"
+    got = ctx.parsed.derived.get(key)
+    table: dict[str, list[Node]] = got if isinstance(got, dict) else {}
+    if not isinstance(got, dict):
+        for n in walk(ctx.parsed.tree.root_node):
+            if n.type in {"preproc_def", "preproc_function_def"}:
+                table.setdefault(text(n.child_by_field_name("name")), []).append(n)
+        ctx.parsed.derived[key] = table
+    found = table.get(name, [])
+    if len(found) != 1 or found[0].type != "preproc_function_def":
+        return None
+    params, value = found[0].child_by_field_name("parameters"), found[0].child_by_field_name("value")
+    if params is None or value is None or "#" in text(value):
+        return None
+    names = [text(p) for p in params.named_children if p.type == "identifier"]
+    if len(names) != len(params.named_children):
+        return None  # `...` (variadic)
+    return names, text(value)
+
+
+def expand(params: list[str], body: str, args: list[str]) -> str:
+    """The body with each parameter replaced by its argument, in parentheses."""
+    by_name = dict(zip(params, args, strict=True))
+    return re.sub(
+        r"\b[A-Za-z_]\w*\b",
+        lambda m: f"({by_name[m.group(0)]})" if m.group(0) in by_name else m.group(0),
+        body,
+    )
+
+
 def macro_naming(ctx: Ctx, scope: Node, names: set[str]) -> tuple[Node, str] | None:
     """A macro used in ``scope`` whose body names one of ``names``: (the use, the name). The code it
     expands to reads or writes that object where the parsed text does not show it

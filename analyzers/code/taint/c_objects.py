@@ -131,6 +131,11 @@ def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[T
             ]
         if inner is not None and inner.type == "identifier":
             return _scalar(ctx, text(inner), func, e)
+        if inner is not None and inner.type == "field_expression" and dst_size(ctx, inner, func) is None:
+            from .c_member_object import member_object_size
+
+            size = member_object_size(ctx, inner)  # `&in->dy`: the member's own bytes
+            return [Target(text(inner), size, 0, e)] if size is not None else None
         return None
     if t != "identifier":
         return None

@@ -249,6 +249,8 @@ def interval(ctx: Ctx, node: Node, at: Node, func: Node | None) -> Bound:
             if var != name and _ABS.fullmatch(squash(var)) is None:
                 continue
             k = const_int(ctx, other, func)
+            if k is None and var == name and op in {"<", "<="}:
+                k = _type_top(ctx, other, func)  # `c <= hi` with `unsigned char hi`: c <= 255
             if k is None:
                 continue
             if var != name:  # abs(x) < K (or <=): x lies between -K and K
@@ -269,6 +271,15 @@ def interval(ctx: Ctx, node: Node, at: Node, func: Node | None) -> Bound:
             elif op == "==":
                 lo, hi = k, k
     return lo, hi
+
+
+def _type_top(ctx: Ctx, other: Node, func: Node | None) -> int | None:
+    """The largest value a plain variable can hold, from its declared type (``unsigned char``: 255)."""
+    o = strip_expr(other)
+    if o.type != "identifier":
+        return None
+    declared = declared_type(text(o), func, ctx.parsed.tree.root_node)
+    return TYPE_MAX.get(" ".join(declared.split())) if declared is not None else None
 
 
 def abs_exact(declared: str | None, call: str) -> bool:

@@ -631,3 +631,48 @@ WRITES_ONLY_AT: Final[dict[str, frozenset[int]]] = {
 }
 # How a null pointer constant is spelled (squashed).
 NULL_SPELLINGS: Final[frozenset[str]] = frozenset({"NULL", "0", "nullptr", "((void*)0)", "(void*)0"})
+
+# The values each integer type holds (LP64: 32-bit int, 64-bit long and size_t).
+INT32: Final[tuple[int, int]] = (-(2**31), 2**31 - 1)
+UINT32: Final[tuple[int, int]] = (0, 2**32 - 1)
+INT64: Final[tuple[int, int]] = (-(2**63), 2**63 - 1)
+UINT64: Final[tuple[int, int]] = (0, 2**64 - 1)
+TYPE_RANGE: Final[dict[str, tuple[int, int]]] = {
+    "_Bool": (0, 1),
+    "bool": (0, 1),
+    "char": (-128, 127),
+    "signed char": (-128, 127),
+    "int8_t": (-128, 127),
+    "unsigned char": (0, 255),
+    "uint8_t": (0, 255),
+    "short": (-32768, 32767),
+    "short int": (-32768, 32767),
+    "int16_t": (-32768, 32767),
+    "unsigned short": (0, 65535),
+    "unsigned short int": (0, 65535),
+    "uint16_t": (0, 65535),
+    "int": INT32,
+    "signed": INT32,
+    "signed int": INT32,
+    "int32_t": INT32,
+    "unsigned": UINT32,
+    "unsigned int": UINT32,
+    "uint32_t": UINT32,
+    "long": INT64,
+    "long int": INT64,
+    "long long": INT64,
+    "int64_t": INT64,
+    "ssize_t": INT64,
+    "unsigned long": UINT64,
+    "unsigned long long": UINT64,
+    "uint64_t": UINT64,
+    "size_t": UINT64,
+    "u_char": (0, 255),
+    "u_int8_t": (0, 255),
+    "u_short": (0, 65535),
+    "u_int16_t": (0, 65535),
+    "u_int": UINT32,
+    "u_int32_t": UINT32,
+    "u_long": UINT64,
+    "u_int64_t": UINT64,
+}

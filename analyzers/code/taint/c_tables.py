@@ -20,7 +20,8 @@ from .c_values import literal_string
 
 def table_string_max(ctx: Ctx, expr: Node) -> int | None:
     """The longest string ``expr`` (``T[i].m``, ``T[i]->m`` is not one, ``T[i]``) may be, when it
-    reads a member or element of a constant table of this file; None otherwise."""
+    reads a member or element of a constant table of this file; None otherwise. Whether the index
+    lies inside the table is the caller's question (:func:`table_index`)."""
     e = strip_expr(expr)
     member: str | None = None
     if e.type == "field_expression" and text(e.child_by_field_name("operator")) == ".":
@@ -53,6 +54,14 @@ def table_string_max(ctx: Ctx, expr: Node) -> int | None:
             return None
         lengths.append(len(s))
     return max(lengths) if lengths else None
+
+
+def table_index(expr: Node) -> Node | None:
+    """The subscript that picks the element of a table read (``T[i]`` of ``T[i].m``)."""
+    e = strip_expr(expr)
+    if e.type == "field_expression" and text(e.child_by_field_name("operator")) == ".":
+        e = strip_expr(e.child_by_field_name("argument") or e)
+    return e if e.type == "subscript_expression" else None
 
 
 def _table(root: Node, name: str) -> tuple[Node, Node] | None:

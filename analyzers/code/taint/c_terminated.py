@@ -19,7 +19,7 @@ from .c_context import Ctx
 from .c_objects import Target
 from .c_provenance import definition_of
 from .c_spec import BYTE_FUNCS, COPY_FUNCS, FORMAT_FUNCS, READ_ONLY_ARGS, SCAN_FUNCS
-from .c_tables import table_string_max
+from .c_tables import table_index, table_string_max
 from .c_tree import (
     aliases_of,
     call_args,
@@ -248,6 +248,10 @@ def terminated_string(
 
     targets = points_to(ctx, arg, func) if func is not None else None
     given = program_argument(ctx, arg, at, func) if not targets else None
+    if given is None and not targets and unit == 1:
+        from .c_option_strings import argument_string
+
+        given = argument_string(ctx, arg, at, func)  # `opt_name = optarg` ... `strlen(opt_name)`
     if given is not None:
         return [given]
     if not targets:
@@ -264,8 +268,14 @@ def terminated_string(
         if cursor is not None:
             return cursor
         if unit == 1 and table_string_max(ctx, arg) is not None:
+            from .c_index import index_safe
+
+            sub = table_index(arg)
+            picked = index_safe(ctx, sub) if sub is not None else None
+            if isinstance(picked, Outcome):
+                return picked  # `strlen(names[bit])` with `bit` past the table: no string of it
             why = f"`{text(arg)}` is one of the string literals of a constant table of this file"
-            return [ctx.note(at, why, "constant")]
+            return [ctx.note(at, why, "constant"), *(picked or [])]
         return keep(ctx, at, f"`{text(arg)}` points to an object the analyst cannot follow", "over-read")
     params = set(param_names(func)) if func is not None else set()
     if func is not None and any(

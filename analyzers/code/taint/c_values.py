@@ -230,6 +230,13 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
     if t == "call_expression" and callee_of(node) == "sqrt" and len(call_args(node)) == 1:
         v = const_int(ctx, call_args(node)[0], func, depth + 1)
         return math.isqrt(v) if v is not None and v >= 0 else None  # its integer part
+    if t == "call_expression" and depth < 4:
+        from .c_macro_text import expand, function_macro
+
+        defined = function_macro(ctx, callee_of(node))  # `ARRAY_SIZE(tab)`: what it expands to here
+        args = call_args(node)
+        if defined is not None and len(defined[0]) == len(args):
+            return int_text(ctx, expand(defined[0], defined[1], [text(a) for a in args]), func, depth + 1)
     if t == "call_expression" and callee_of(node) in {"strlen", "wcslen"} and len(call_args(node)) == 1:
         s = const_string(ctx, call_args(node)[0], func, depth + 1)
         return len(s[0]) if s is not None else None  # a string that is always one literal
@@ -255,6 +262,9 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
         return None
     if t == "binary_expression":
         op = text(node.child_by_field_name("operator"))
+        counted = _element_count(ctx, node, func) if op == "/" else None
+        if counted is not None:
+            return counted
         a = const_int(ctx, node.child_by_field_name("left"), func, depth + 1)
         if op in {"&&", "||"} and a is not None and (bool(a) is (op == "||")):
             return 1 if op == "||" else 0  # short circuit
@@ -293,6 +303,32 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
         v = const_int(ctx, node.child_by_field_name("argument"), func, depth + 1)
         return -v if v is not None else None
     return None
+
+
+def _element_count(ctx: Ctx, node: Node, func: Node | None) -> int | None:
+    """``sizeof(a) / sizeof(a[0])`` (or ``/ sizeof(*a)``) of an array ``a`` whose element count is
+    known: that count, whatever one element's size (a struct's padding is not needed)."""
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    sizes = [strip_expr(x) if x is not None else None for x in (left, right)]
+    if any(x is None or x.type != "sizeof_expression" for x in sizes):
+        return None
+    values = [x.child_by_field_name("value") for x in sizes if x is not None]
+    if len(values) != 2 or values[0] is None or values[1] is None:
+        return None
+    whole, one = strip_expr(values[0]), strip_expr(values[1])
+    if whole.type != "identifier":
+        return None
+    if one.type == "subscript_expression":
+        base, idx = one.child_by_field_name("argument"), one.child_by_field_name("index")
+        if base is None or idx is None or text(strip_expr(base)) != text(whole) or const_int(ctx, idx, func) != 0:
+            return None
+    elif one.type == "pointer_expression" and text(one.child_by_field_name("operator")) == "*":
+        base = one.child_by_field_name("argument")
+        if base is None or text(strip_expr(base)) != text(whole):
+            return None
+    else:
+        return None
+    return array_count(ctx, text(whole), func)
 
 
 def enum_value(ctx: Ctx, name: str, depth: int = 0) -> int | None:
@@ -417,7 +453,8 @@ def row_bytes(ctx: Ctx, arr: Node, func: Node | None) -> int | None:
 
 def _element_size(ctx: Ctx, base: Node | None, func: Node | None) -> int | None:
     """``sizeof(a[0])`` / ``sizeof(*a)``: the size of one element of the array ``a`` (``T a[N]``) or of
-    what the pointer ``a`` (``T *a``) points to; None for anything else (``T *a[N]``, ``T **a``)."""
+    what the pointer ``a`` (``T *a``) points to, or a pointer for ``T *a[N]``; None for anything else
+    (``T **a``)."""
     b = strip_expr(base) if base is not None else None
     row = row_bytes(ctx, b, func) if b is not None and b.type in {"identifier", "field_expression"} else None
     if row is not None:
@@ -438,6 +475,8 @@ def _element_size(ctx: Ctx, base: Node | None, func: Node | None) -> int | None:
                     if cur.type != "init_declarator":
                         kinds.append(cur.type)
                     cur = cur.child_by_field_name("declarator")
+                if kinds == ["pointer_declarator", "array_declarator"]:
+                    return 8  # `T *a[N]`: one element is a pointer
                 if kinds not in (["array_declarator"], ["pointer_declarator"]):
                     return None
                 words = [
@@ -556,7 +595,8 @@ def array_size(ctx: Ctx, name: str, func: Node | None, at: Node) -> int | None:
             s = const_string(ctx, init, func)
             if s is not None and elem is not None:
                 return (len(s[0]) + 1) * elem
-        return None
+        count = array_count(ctx, name, func)  # `const char *names[] = { "a", "b" }`
+        return count * elem if count is not None and elem is not None else None
     count = const_int(ctx, size_node, func)
     if count is None or elem is None:
         return None
@@ -570,7 +610,27 @@ def array_count(ctx: Ctx, name: str, func: Node | None) -> int | None:
     if n is None or (n.parent is not None and n.parent.type == "parameter_declaration"):
         return None
     size_node = n.child_by_field_name("size")
-    return const_int(ctx, size_node, func) if size_node is not None else None
+    if size_node is not None:
+        return const_int(ctx, size_node, func)
+    holder = n.parent
+    while holder is not None and holder.type == "pointer_declarator":  # `const char *names[] = {...}`
+        holder = holder.parent
+    init = (
+        holder.child_by_field_name("value")
+        if holder is not None and holder.type == "init_declarator"
+        else None
+    )
+    if (
+        init is not None
+        and init.type == "initializer_list"
+        and n.child_by_field_name("declarator") is not None
+    ):
+        items = [c for c in init.named_children if c.type != "comment"]
+        if strip_expr(n.child_by_field_name("declarator") or n).type == "identifier" and not any(
+            c.type == "initializer_pair" for c in items
+        ):
+            return len(items)  # `T t[] = { a, b, c }`: as many elements as it is given
+    return None
 
 
 def _array_declarator(name: str, func: Node | None, root: Node) -> Node | None:
@@ -658,8 +718,12 @@ def param_array_size(ctx: Ctx, decl: Node, func: Node | None) -> int | None:
 
 
 def elem_size(array_decl: Node) -> int | None:
+    """Bytes of one element of the array ``array_decl`` declares (8 for an array of pointers:
+    ``const char *names[4]``)."""
     cur: Node | None = array_decl
     while cur is not None and cur.type not in {"declaration", "field_declaration", "parameter_declaration"}:
+        if cur.type == "pointer_declarator":
+            return 8
         cur = cur.parent
     if cur is None:
         return None
