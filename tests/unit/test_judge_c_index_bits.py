@@ -98,3 +98,48 @@ def test_a_copy_of_a_table_element_past_the_table(tmp_path: Path) -> None:
     got = said(tmp_path, FLAGS.replace("LIMIT", "16"), "FF1005", STRCAT, (120,))
     assert got.startswith("TRUE_POSITIVE"), got
     assert "index `bit` may be 15 here, outside `names` (4 elements" in got, got
+
+
+STRLEN = (
+    "buffer/strlen:Does not handle strings that are not \\0-terminated; if given one it may perform an "
+    "over-read (it could cause a crash if unprotected) (CWE-126)."
+)
+COUNTED = (
+    HEAD
+    + "#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))\n"
+    + "struct opt { const char *name; int arg; };\n"
+    + 'static const struct opt opts[] = { { "help", 0 }, { "verbose", 0 }, { "output", 1 } };\n'
+    + "int find(const char *s, size_t n) {\n"
+    + "    for (size_t i = 0; LOOP; i++)\n"
+    + "        if (strlen(opts[i].name) == n && strncmp(opts[i].name, s, n) == 0) /* <- */\n"
+    + "            return (int)i;\n"
+    + "    return -1;\n}\n"
+)
+LOOPS = {
+    "array-size-macro": ("i < ARRAY_SIZE(opts)", True),
+    "sizeof-over-first-element": ("i < sizeof(opts) / sizeof(opts[0])", True),
+    "sizeof-over-dereference": ("i < sizeof opts / sizeof *opts", True),
+    "one-past-the-count": ("i <= ARRAY_SIZE(opts)", False),
+    "sizeof-of-another-element": ("i < sizeof(opts) / sizeof(opts[0].arg)", False),
+}
+
+
+@pytest.mark.parametrize("case", sorted(LOOPS))
+def test_a_loop_over_the_count_of_a_table(tmp_path: Path, case: str) -> None:
+    loop, inside = LOOPS[case]
+    got = said(tmp_path, COUNTED.replace("LOOP", loop), "FF1022", STRLEN, (126,), name="buffer/strlen")
+    assert got.startswith("FALSE_POSITIVE") == inside, (case, got)
+
+
+def test_a_loop_over_the_bytes_of_a_pointer_table(tmp_path: Path) -> None:
+    code = (
+        HEAD
+        + 'static const char *names[] = { "a", "bb", "ccc" };\n'
+        + "size_t total(void) {\n"
+        + "    size_t n = 0;\n"
+        + "    for (size_t i = 0; i < sizeof(names); i++)\n"
+        + "        n += strlen(names[i]); /* <- */\n"
+        + "    return n;\n}\n"
+    )
+    got = said(tmp_path, code, "FF1022", STRLEN, (126,), name="buffer/strlen")
+    assert not got.startswith("FALSE_POSITIVE"), got

@@ -38,7 +38,7 @@ from .c_tree import (
     text,
     walk,
 )
-from .c_values import array_count, const_int, dst_size, int_text, sizeof_own_array
+from .c_values import array_count, array_elem_size, const_int, dst_size, int_text, sizeof_own_array
 from .outcome import Outcome
 from .values import Note
 
@@ -54,7 +54,15 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
     if held is not None:
         return held
     size = writable(ctx, arr, func)
-    elem = elem_of(ctx, name.split("->")[-1].split(".")[-1], func) or 1
+    d = strip_expr(arr)
+    declared = (  # one element of a declared array (`char *names[4]`: a pointer, not a char)
+        array_elem_size(text(d), func, ctx.parsed.tree.root_node)
+        if d.type == "identifier"
+        else array_elem_size(text(d.child_by_field_name("field") or d), None, ctx.parsed.tree.root_node)
+        if d.type == "field_expression"
+        else None
+    )
+    known = declared or elem_of(ctx, name.split("->")[-1].split(".")[-1], func)
     count = None
     if strip_expr(arr).type in {"identifier", "field_expression"}:
         d = strip_expr(arr)
@@ -62,8 +70,8 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
         count = array_count(  # its declared elements (`const char *names[] = {...}`: pointers, not bytes)
             ctx, text(field) if field is not None else text(d), func if field is None else None
         )
-    if count is None:
-        count = size // elem if size is not None else None
+    if count is None and known is not None:
+        count = size // known if size is not None else None
     sink = ctx.note(sub, f"`{text(sub)}` indexes `{name}`", "sink")
     v = const_int(ctx, idx, func)
     if v is not None and count is not None and 0 <= v < count:
@@ -99,7 +107,7 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
                     var == text(strip_expr(idx))
                     and op == "<"
                     and sizeof_own_array(ctx, other, arr, func)
-                    and elem == 1
+                    and known == 1  # bytes: sizeof counts elements only of a byte array
                     and lo is not None
                     and lo >= 0
                 ):
@@ -126,12 +134,12 @@ def index_safe(ctx: Ctx, sub: Node) -> list[Note] | Outcome:
             f"and {counted[1]} here ({count} elements)"
         )
         return [sink, ctx.note(idx, why, "guard")]
-    if func is not None and elem == 1:
+    if func is not None and known == 1:
         at = linear_of(ctx, _value_read(idx), func)
         checked = checked_extent(ctx, sub, arr, add(at, ({}, 1)), func) if at is not None else None
         if checked is not None:
             return [sink, checked]
-    if func is not None and elem == 1:
+    if func is not None and known == 1:
         from .c_caller_pairs import pair_element_fits
 
         paired = pair_element_fits(ctx, sub, func)  # `while (len > 0 && line[len - 1] == '\n') len--;`

@@ -213,11 +213,7 @@ def const_int(ctx: Ctx, node: Node | None, func: Node | None, depth: int = 0) ->
     node = strip_expr(node)
     t = node.type
     if t == "number_literal":
-        raw = INT_SUFFIX.sub("", text(node))
-        try:
-            return int(raw, 0)
-        except ValueError:
-            return None
+        return c_integer(INT_SUFFIX.sub("", text(node)))
     if t == "char_literal":
         return char_value(text(node))
     if t in {"true", "false"}:  # tree-sitter reads TRUE/FALSE as these too: a macro of the file wins
@@ -320,7 +316,12 @@ def _element_count(ctx: Ctx, node: Node, func: Node | None) -> int | None:
         return None
     if one.type == "subscript_expression":
         base, idx = one.child_by_field_name("argument"), one.child_by_field_name("index")
-        if base is None or idx is None or text(strip_expr(base)) != text(whole) or const_int(ctx, idx, func) != 0:
+        if (
+            base is None
+            or idx is None
+            or text(strip_expr(base)) != text(whole)
+            or const_int(ctx, idx, func) != 0
+        ):
             return None
     elif one.type == "pointer_expression" and text(one.child_by_field_name("operator")) == "*":
         base = one.child_by_field_name("argument")
@@ -358,6 +359,22 @@ def enum_value(ctx: Ctx, name: str, depth: int = 0) -> int | None:
     return got if isinstance(got, int) else None
 
 
+def c_integer(spelled: str) -> int | None:
+    """The value of a C integer literal without its suffix: decimal, ``0x`` hex, ``0b`` binary or
+    ``0``-led octal (``0432``); None when it is not one."""
+    s = spelled.strip()
+    negative = s.startswith("-")
+    digits = s[1:] if negative else s
+    try:
+        if len(digits) > 1 and digits[0] == "0" and digits.isdigit():
+            value = int(digits, 8)
+        else:
+            value = int(digits, 0)
+    except ValueError:
+        return None
+    return -value if negative else value
+
+
 def int_text(ctx: Ctx, value: str, func: Node | None, depth: int) -> int | None:
     v = value.strip()
     if depth < 6 and v and len(v) < 200:
@@ -373,7 +390,7 @@ def int_text(ctx: Ctx, value: str, func: Node | None, depth: int) -> int | None:
                 return got
     m = re.fullmatch(r"\(?\s*(-?(?:0[xX][0-9a-fA-F]+|\d+))[uUlL]*\s*\)?", v)
     if m:
-        return int(m.group(1), 0)
+        return c_integer(m.group(1))
     m = re.fullmatch(r"\(?\s*([A-Za-z_]\w*)\s*\)?", v)
     if m and depth < 6:
         inner = ctx.macro(m.group(1))
@@ -631,6 +648,13 @@ def array_count(ctx: Ctx, name: str, func: Node | None) -> int | None:
         ):
             return len(items)  # `T t[] = { a, b, c }`: as many elements as it is given
     return None
+
+
+def array_elem_size(name: str, func: Node | None, root: Node) -> int | None:
+    """Bytes of one element of the array ``name`` declared in ``func`` or at file level (8 for an array
+    of pointers); None when it is no array or its element's size is not known."""
+    n = _array_declarator(name, func, root)
+    return elem_size(n) if n is not None else None
 
 
 def _array_declarator(name: str, func: Node | None, root: Node) -> Node | None:
