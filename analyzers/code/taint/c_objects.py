@@ -24,7 +24,16 @@ from .c_tree import (
     text,
     walk,
 )
-from .c_values import ELEM_SIZES, array_size, const_int, declared_type, dst_size, literal_string, struct_size
+from .c_values import (
+    ELEM_SIZES,
+    array_size,
+    const_int,
+    declared_type,
+    dst_size,
+    literal_string,
+    struct_size,
+    type_size,
+)
 
 MAX_DEPTH = 6
 
@@ -62,9 +71,39 @@ def elem_of(ctx: Ctx, ptr: str, func: Node | None) -> int | None:
     if t is None:
         return None
     base = t.replace(" *", "").replace("const ", "").strip()
+    if not base:  # `struct rec *p` (declared_type names no struct)
+        tag = _struct_tag(ptr, func, ctx.parsed.tree.root_node)
+        return struct_size(ctx, tag) if tag is not None else None
     if "unsigned" in base and "char" in base:
         return 1
-    return ELEM_SIZES.get(base)
+    if base.startswith("struct "):
+        return struct_size(ctx, base[7:].strip())  # `struct rec *p`: one record
+    return ELEM_SIZES.get(base) or type_size(ctx, base)
+
+
+def _struct_tag(name: str, func: Node | None, root: Node) -> str | None:
+    """``rec`` of the declaration ``struct rec *name`` (a single pointer to a named struct) in
+    ``func`` or at file level."""
+    for scope in [x for x in (func, root) if x is not None]:
+        for n in walk(scope):
+            if n.type not in {"declaration", "parameter_declaration"}:
+                continue
+            for d in n.named_children:
+                if declared_name(d) != name:
+                    continue
+                inner = d.child_by_field_name("declarator") if d.type == "init_declarator" else d
+                typ = n.child_by_field_name("type")
+                if (
+                    inner is None
+                    or inner.type != "pointer_declarator"
+                    or (inner.child_by_field_name("declarator") or inner).type != "identifier"
+                    or typ is None
+                    or typ.type != "struct_specifier"
+                ):
+                    return None
+                tag = typ.child_by_field_name("name")
+                return text(tag) if tag is not None else None
+    return None
 
 
 def points_to(ctx: Ctx, expr: Node, func: Node | None, depth: int = 0) -> list[Target] | None:
