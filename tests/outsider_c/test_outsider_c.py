@@ -21,11 +21,11 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 METRICS_OUT = REPO / "test-output" / "outsider-c-metrics.json"
 FINDINGS = ("cppcheck.xml", "flawfinder.sarif", "gcc-fanalyzer.jsonl")
-# safe-file findings dropped, measured 2026-11-29 at the end of the seventh session that day, which
-# added held15 and held16 (dev 0.728, held 0.697, dev2 0.760, dev3 0.688, held2 0.708, held3 0.671,
-# dev4 0.590, held4 0.598, held5 0.637, dev5 0.615, held7 0.519, held8 0.653, held9 0.718, held10
-# 0.621, held11 0.526, held12 0.703, held13 0.594, held14 0.585, held15 0.604, held16 0.675); a
-# regression fails
+# safe-file findings dropped, measured 2026-11-30 at the end of the eighth session, which added
+# held17 and held18 (dev 0.728, held 0.697, dev2 0.760, dev3 0.688, held2 0.712, held3 0.671,
+# dev4 0.594, held4 0.607, held5 0.649, dev5 0.620, held7 0.519, held8 0.668, held9 0.718, held10
+# 0.621, held11 0.526, held12 0.703, held13 0.594, held14 0.592, held15 0.608, held16 0.683, held17
+# 0.663, held18 0.521); a regression fails
 FLOORS = {
     "dev": 0.72,
     "held": 0.69,
@@ -46,7 +46,9 @@ FLOORS = {
     "held13": 0.59,
     "held14": 0.58,
     "held15": 0.60,
-    "held16": 0.67,
+    "held16": 0.68,
+    "held17": 0.66,
+    "held18": 0.52,
 }
 MAX_NEEDS_REVIEW = 0.14  # held10: 0.135
 # findings on a labelled line whose claim is another weakness than the labelled one, read one by one
