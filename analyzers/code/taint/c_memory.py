@@ -22,6 +22,7 @@ from ...findings.model import Finding
 from .c_conditions import dead_condition
 from .c_context import Ctx
 from .c_flow import backward_goto, unread_after
+from .c_loop_filled import loop_filled
 from .c_members import filled_by, is_member, path_of, relation, written_path
 from .c_split import envs
 from .c_states import RELEASERS, State, escapes_of, lost_at_exit, pruned_by, states_at, unknown_why
@@ -160,6 +161,10 @@ def judge_memory(ctx: Ctx, family: Family, root: Node, lo: int, hi: int) -> Outc
         )
     if name is not None:
         return _judge_variable(ctx, family, root, (lo, hi), name)
+    if family == "uninit":
+        filled = loop_filled(ctx, root, lo, hi)  # `f[2]` after `for (i = 0; i < 7; i++) f[i] = ...;`
+        if filled is not None:
+            return filled
     if _ANY_QUOTED.search(ctx.finding.message):
         # it names something that is not a plain variable (a field, an element, a temporary)
         return _review(ctx, family, "The finding names no plain variable the offline analyst can follow.")
