@@ -78,3 +78,33 @@ def test_the_read_stays_inside_the_string(tmp_path: Path, case: str) -> None:
 def test_unsound_variants_are_kept(tmp_path: Path, case: str) -> None:
     got = _judge(tmp_path, KEPT[case])
     assert not got.startswith("FALSE_POSITIVE"), (case, got)
+
+
+MEASURED_COPY = (
+    HEAD
+    + "#include <stdlib.h>\n"
+    + "struct hist { char **lines; size_t count, pos; };\n"
+    + "int add(struct hist *h, const char *line) {\n"
+    + "    size_t n = strlen(line);\n"
+    + "    char *copy;\n"
+    + "    if (n == 0)\n        return 0;\n"
+    + "BETWEEN"
+    + "    copy = malloc(n + 1);\n"
+    + "    if (!copy)\n        return -1;\n"
+    + "    memcpy(copy, line, n + 1); /* <- */\n"
+    + "    h->lines[h->count++] = copy;\n"
+    + "    return 0;\n}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("between", "inside"),
+    [
+        ("    h->pos = h->count;\n", True),  # a store into the struct `h` points to
+        ("    line = h->lines[0];\n", False),  # the source is another string by the copy
+        ("    if (h->count) line++;\n", False),
+    ],
+)
+def test_a_measured_copy_across_stores(tmp_path: Path, between: str, inside: bool) -> None:
+    got = _judge(tmp_path, MEASURED_COPY.replace("BETWEEN", between))
+    assert got.startswith("FALSE_POSITIVE") == inside, got

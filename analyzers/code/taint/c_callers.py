@@ -275,12 +275,11 @@ def quiet_between(
             lhs = strip_expr(target) if target is not None else None
             if lhs is not None and lhs.type == "identifier" and not declared_in(func, text(lhs)):
                 return False  # a variable of the file (a pointer kept there may be written through later)
-            if lhs is not None and lhs.type in {
-                "subscript_expression",
-                "pointer_expression",
-                "field_expression",
-            }:
-                base = lhs.child_by_field_name("argument") if lhs.type != "field_expression" else None
+            if lhs is not None and lhs.type == "field_expression":
+                if _written_base(lhs) not in ok:  # `h->pos = n` writes into what `h` points to
+                    return False
+            elif lhs is not None and lhs.type in {"subscript_expression", "pointer_expression"}:
+                base = lhs.child_by_field_name("argument")
                 if base is None or pointer_base(base) not in ok:
                     return False
     return True

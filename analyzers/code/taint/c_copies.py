@@ -372,12 +372,31 @@ def _string_unchanged(ctx: Ctx, func: Node, src: str, last: Node, call: Node) ->
 
     if last.end_byte > call.start_byte:
         return False
+    if _pointer_moved(func, src, (last.end_byte, call.start_byte)):
+        return False  # `line++` or `line = other` between: the copy reads another place
     names = aliases_of(func, src)
     return not any(
         x.type == "call_expression" and any(writes_argument(x, name) for name in names)
         for x in walk(func)
         if last.end_byte <= x.start_byte and x.end_byte <= call.start_byte
     ) and quiet_between(ctx, func, (last.end_byte, call.start_byte), _all_but(func, names))
+
+
+def _pointer_moved(func: Node, name: str, span: tuple[int, int]) -> bool:
+    """The pointer ``name`` itself is assigned, stepped or has its address taken within ``span``."""
+    for n in walk(func):
+        if n.end_byte <= span[0] or n.start_byte >= span[1]:
+            continue
+        target = None
+        if n.type == "assignment_expression":
+            target = n.child_by_field_name("left")
+        elif n.type == "update_expression" or (
+            n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&"
+        ):
+            target = n.child_by_field_name("argument")
+        if target is not None and stripped_text(target) == name:
+            return True
+    return False
 
 
 def _all_but(func: Node, names: set[str]) -> set[str]:
