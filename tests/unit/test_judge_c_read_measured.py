@@ -108,3 +108,27 @@ MEASURED_COPY = (
 def test_a_measured_copy_across_stores(tmp_path: Path, between: str, inside: bool) -> None:
     got = _judge(tmp_path, MEASURED_COPY.replace("BETWEEN", between))
     assert got.startswith("FALSE_POSITIVE") == inside, got
+
+
+APPEND = (
+    HEAD
+    + "#include <stdlib.h>\n"
+    + "struct sb { char *data; size_t len, cap; };\n"
+    + "int append(struct sb *b, const char *s) {\n"
+    + "    size_t n = strlen(s);\n"
+    + "    if (b->len + n + 1 > b->cap) {\n"
+    + "        char *nd = realloc(b->data, b->len + n + 1);\n"
+    + "        if (!nd)\n            return -1;\n"
+    + "        b->data = nd;\n"
+    + "        b->cap = b->len + n + 1;\n"
+    + "    }\n"
+    + "    memcpy(b->data + b->len, s, n + 1); /* <- */\n"
+    + "    b->len += n;\n"
+    + "    return 0;\n}\n"
+)
+
+
+def test_a_measured_source_across_a_realloc_of_another_pointer_is_kept(tmp_path: Path) -> None:
+    """``append(b, b->data)``: ``s`` may point into the block realloc() moved (read after free)."""
+    got = _judge(tmp_path, APPEND)
+    assert not got.startswith("FALSE_POSITIVE"), got

@@ -374,6 +374,8 @@ def _string_unchanged(ctx: Ctx, func: Node, src: str, last: Node, call: Node) ->
         return False
     if _pointer_moved(func, src, (last.end_byte, call.start_byte)):
         return False  # `line++` or `line = other` between: the copy reads another place
+    if _may_release(func, src, (last.end_byte, call.start_byte)):
+        return False  # `realloc(sb->data, n)` between: `src` may have pointed into what it freed
     names = aliases_of(func, src)
     return not any(
         x.type == "call_expression" and any(writes_argument(x, name) for name in names)
@@ -395,6 +397,27 @@ def _pointer_moved(func: Node, name: str, span: tuple[int, int]) -> bool:
         ):
             target = n.child_by_field_name("argument")
         if target is not None and stripped_text(target) == name:
+            return True
+    return False
+
+
+_RELEASES = frozenset({"free", "realloc", "reallocarray"})
+
+
+def _may_release(func: Node, src: str, span: tuple[int, int]) -> bool:
+    """A call within ``span`` frees or moves memory that ``src`` may point into: the pointer it
+    releases is not a local of ``func`` (a parameter, a member, a variable of the file) or is ``src``
+    itself."""
+    params = set(param_names(func))
+    for n in walk(func):
+        if n.end_byte <= span[0] or n.start_byte >= span[1] or n.type != "call_expression":
+            continue
+        if callee_of(n) not in _RELEASES or not call_args(n):
+            continue
+        freed = strip_expr(call_args(n)[0])
+        if freed.type != "identifier" or text(freed) in aliases_of(func, src) | {src} | params:
+            return True
+        if not declared_in(func, text(freed)):
             return True
     return False
 
