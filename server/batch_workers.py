@@ -335,6 +335,11 @@ class Workers:
         ctx = multiprocessing.get_context("spawn")  # no fork of a process holding threads and sqlite
         self.processes = processes
         self.queue = ctx.Queue()
+        # Reads of the progress queue and the ending of the workers exclude each other: a worker
+        # terminated while writing leaves half a message in the pipe, and a read of it blocks for
+        # ever (Ctrl-C hung `sastls triage` that way once). No read starts after ``close``.
+        self.lock = threading.Lock()
+        self.closed = False
         self.pool = ProcessPoolExecutor(
             processes, mp_context=ctx, initializer=_init, initargs=(options, self.queue, os.getpid())
         )
@@ -395,14 +400,16 @@ class Workers:
         They are terminated rather than left to stop: one still starting (started early for a run that
         turned out small) would otherwise read its start-up arguments after this process released the
         queue's semaphore, and print a FileNotFoundError traceback."""
-        processes = dict(getattr(self.pool, "_processes", None) or {})
-        if now:
-            for child in multiprocessing.active_children():
-                child.terminate()
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        for proc in processes.values():
-            if proc.is_alive():
-                proc.terminate()
+        with self.lock:  # not while a progress message is being read (see ``lock``)
+            self.closed = True
+            processes = dict(getattr(self.pool, "_processes", None) or {})
+            if now:
+                for child in multiprocessing.active_children():
+                    child.terminate()
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            for proc in processes.values():
+                if proc.is_alive():
+                    proc.terminate()
 
 
 def chunks(groups: list[Group], processes: int) -> list[list[Group]]:
@@ -439,8 +446,9 @@ def run_in_processes(  # noqa: PLR0917
         while pending and not cancel.is_set():
             done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             finished.extend(done)
-            _drain(pool.queue, run)
-        _drain(pool.queue, run)
+            _drain(pool, run)
+        if not cancel.is_set():
+            _drain(pool, run)
     finally:
         if own or cancel.is_set():
             pool.close(now=cancel.is_set())
@@ -537,8 +545,9 @@ def run_files(  # noqa: PLR0917
         while pending and not cancel.is_set():
             done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
             finished.extend(done)
-            _drain(workers.queue, run)
-        _drain(workers.queue, run)
+            _drain(workers, run)
+        if not cancel.is_set():
+            _drain(workers, run)
     finally:
         if cancel.is_set():
             workers.close(now=True)
@@ -581,12 +590,16 @@ def run_files(  # noqa: PLR0917
     return fps
 
 
-def _drain(queue: Any, run: Runner) -> None:
+def _drain(workers: Workers, run: Runner) -> None:
+    """Fold the progress the workers reported so far into ``run``; nothing once they are closed."""
     while True:
-        try:
-            batch = queue.get_nowait()
-        except queue_mod.Empty:
-            return
+        with workers.lock:
+            if workers.closed:
+                return
+            try:
+                batch = workers.queue.get_nowait()
+            except queue_mod.Empty:
+                return
         _advance(run, batch)
 
 

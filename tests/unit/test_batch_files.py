@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import queue
+import threading
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -139,6 +140,8 @@ class _FailingWorkers:
     processes = 2
     pool = _FailingPool()
     queue: queue.Queue[Any] = queue.Queue()
+    lock = threading.Lock()
+    closed = False
 
     def word_index(self) -> bytes:
         return b""

@@ -177,9 +177,12 @@ def entry_arguments(ctx: Ctx, func: Node, param: str) -> list[tuple[Node, Node]]
     return out
 
 
-def keeps_value(func: Node, name: str) -> bool:
-    """The variable ``name`` is never assigned, incremented, nor has its address taken in ``func``."""
+def keeps_value(func: Node, name: str, span: tuple[int, int] | None = None) -> bool:
+    """The variable ``name`` is never assigned, incremented, nor has its address taken in ``func``
+    (within the bytes of ``span`` when given)."""
     for n in walk(func):
+        if span is not None and (n.end_byte <= span[0] or n.start_byte >= span[1]):
+            continue
         if n.type == "assignment_expression" and text(strip_expr(n.child_by_field_name("left") or n)) == name:
             return False
         if n.type == "update_expression" and text(strip_expr(n.child_by_field_name("argument") or n)) == name:

@@ -368,11 +368,11 @@ def _measure_plus_one_local(ctx: Ctx, e: Node, src: str, call: Node, func: Node)
 def _string_unchanged(ctx: Ctx, func: Node, src: str, last: Node, call: Node) -> bool:
     """Nothing between ``last`` and ``call`` may change the string ``src`` points to (a call that
     writes it, a store through a pointer to it), and ``last`` runs before ``call``."""
-    from .c_callers import quiet_between
+    from .c_callers import keeps_value, quiet_between
 
     if last.end_byte > call.start_byte:
         return False
-    if _pointer_moved(func, src, (last.end_byte, call.start_byte)):
+    if not keeps_value(func, src, (last.end_byte, call.start_byte)):
         return False  # `line++` or `line = other` between: the copy reads another place
     if _may_release(func, src, (last.end_byte, call.start_byte)):
         return False  # `realloc(sb->data, n)` between: `src` may have pointed into what it freed
@@ -382,23 +382,6 @@ def _string_unchanged(ctx: Ctx, func: Node, src: str, last: Node, call: Node) ->
         for x in walk(func)
         if last.end_byte <= x.start_byte and x.end_byte <= call.start_byte
     ) and quiet_between(ctx, func, (last.end_byte, call.start_byte), _all_but(func, names))
-
-
-def _pointer_moved(func: Node, name: str, span: tuple[int, int]) -> bool:
-    """The pointer ``name`` itself is assigned, stepped or has its address taken within ``span``."""
-    for n in walk(func):
-        if n.end_byte <= span[0] or n.start_byte >= span[1]:
-            continue
-        target = None
-        if n.type == "assignment_expression":
-            target = n.child_by_field_name("left")
-        elif n.type == "update_expression" or (
-            n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&"
-        ):
-            target = n.child_by_field_name("argument")
-        if target is not None and stripped_text(target) == name:
-            return True
-    return False
 
 
 _RELEASES = frozenset({"free", "realloc", "reallocarray"})

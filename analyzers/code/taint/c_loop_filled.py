@@ -20,6 +20,7 @@ import re
 
 from tree_sitter import Node
 
+from .c_callers import keeps_value
 from .c_context import Ctx
 from .c_tree import declared_name, enclosing_function, line_of, squash, strip_expr, stripped_text, text, walk
 from .c_values import const_int
@@ -107,7 +108,7 @@ def _fills(ctx: Ctx, loop: Node, arr: str, k: int, func: Node) -> tuple[str, int
     bound = const_int(ctx, c.child_by_field_name("right"), func)
     if bound is None or not 0 <= k < bound:
         return None
-    if _changes(body, name) or _leaves(body):
+    if not keeps_value(body, name) or _leaves(body):
         return None
     first = body.named_children[0] if body.type == "compound_statement" and body.named_children else body
     return (name, bound) if _stores_element(first, arr, name) else None
@@ -128,20 +129,6 @@ def _started_at_zero(ctx: Ctx, init: Node, func: Node) -> str | None:
     if target is None or value is None or strip_expr(target).type != "identifier":
         return None
     return stripped_text(target) if const_int(ctx, value, func) == 0 else None
-
-
-def _changes(body: Node, name: str) -> bool:
-    for n in walk(body):
-        target = None
-        if n.type == "assignment_expression":
-            target = n.child_by_field_name("left")
-        elif n.type == "update_expression" or (
-            n.type == "pointer_expression" and text(n.child_by_field_name("operator")) == "&"
-        ):
-            target = n.child_by_field_name("argument")
-        if target is not None and stripped_text(target) == name:
-            return True
-    return False
 
 
 def _leaves(body: Node) -> bool:
