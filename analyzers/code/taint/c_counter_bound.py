@@ -13,7 +13,16 @@ from tree_sitter import Node
 
 from .c_conditions import comparisons, holding_conditions
 from .c_context import Ctx
-from .c_tree import declared_name, enclosing_function, squash, strip_expr, text, walk
+from .c_tree import (
+    declared_name,
+    declares,
+    enclosing_function,
+    squash,
+    storage_classes,
+    strip_expr,
+    text,
+    walk,
+)
 from .c_values import const_int, declared_in
 
 
@@ -44,18 +53,13 @@ def _scope(ctx: Ctx, name: str, func: Node) -> Node | None:
         return body if body is not None and _declared_in_body(body, name) else None
     root = ctx.parsed.tree.root_node
     for n in root.named_children:
-        if n.type != "declaration" or not any(declared_name(d) == name for d in n.named_children):
-            continue
-        static = any(c.type == "storage_class_specifier" and text(c) == "static" for c in n.children)
-        return root if static else None
+        if declares(n, name):
+            return root if "static" in storage_classes(n) else None
     return None
 
 
 def _declared_in_body(body: Node, name: str) -> bool:
-    return any(
-        n.type == "declaration" and any(declared_name(d) == name for d in n.named_children)
-        for n in walk(body)
-    )
+    return any(declares(n, name) for n in walk(body))
 
 
 def _largest(ctx: Ctx, name: str, scope: Node) -> int | None:

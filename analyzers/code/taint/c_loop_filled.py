@@ -22,12 +22,22 @@ from tree_sitter import Node
 
 from .c_callers import keeps_value
 from .c_context import Ctx
-from .c_tree import declared_name, enclosing_function, line_of, squash, strip_expr, stripped_text, text, walk
+from .c_tree import (
+    declares,
+    enclosing_function,
+    line_of,
+    squash,
+    strip_expr,
+    stripped_text,
+    text,
+    walk,
+)
 from .c_values import const_int
 from .outcome import Outcome
 
 _ELEMENT = re.compile(r"use of uninitialized value [‘'`]([A-Za-z_]\w*)\[(\d+)\][’'`]")
 _LEAVES_LOOP = {"break_statement", "goto_statement"}
+_DECLARING = frozenset({"declaration", "parameter_declaration"})
 _NESTED = {"for_statement", "while_statement", "do_statement", "switch_statement"}
 
 
@@ -46,14 +56,7 @@ def loop_filled(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome | None:
         func = enclosing_function(use)
         if func is None or any(n.type == "goto_statement" for n in walk(func)):
             return None
-        if (
-            sum(
-                1
-                for n in walk(func)
-                if n.type in {"declaration", "parameter_declaration"} and _declares(n, arr)
-            )
-            != 1
-        ):
+        if sum(1 for n in walk(func) if declares(n, arr, _DECLARING)) != 1:
             return None  # one array of that name in the function (no inner one hiding it)
         found = _filling_loop(ctx, use, arr, k, func)
         if found is None:
@@ -70,10 +73,6 @@ def loop_filled(ctx: Ctx, root: Node, lo: int, hi: int) -> Outcome | None:
         ]
         return Outcome("FALSE_POSITIVE", 0.8, "set by a loop", why, notes)
     return None
-
-
-def _declares(decl: Node, name: str) -> bool:
-    return any(declared_name(d) == name for d in decl.named_children)
 
 
 def _filling_loop(ctx: Ctx, use: Node, arr: str, k: int, func: Node) -> tuple[Node, str, int] | None:

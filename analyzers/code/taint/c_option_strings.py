@@ -20,9 +20,11 @@ from .c_spec import FORMAT_FUNCS, READ_ONLY_ARGS
 from .c_tree import (
     call_args,
     declared_name,
+    declares,
     enclosing_function,
     param_names,
     plain_definitions,
+    storage_classes,
     store_target,
     strip_expr,
     text,
@@ -54,14 +56,7 @@ def argument_string(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> Note | 
 def _origin(ctx: Ctx, name: str, func: Node, depth: int) -> str | None:
     root = ctx.parsed.tree.root_node
     own = _file_declaration(root, name)
-    if (
-        name == "optarg"
-        and not declared_in(func, name)
-        and (
-            own is None
-            or any(c.type == "storage_class_specifier" and text(c) == "extern" for c in own.children)
-        )
-    ):
+    if name == "optarg" and not declared_in(func, name) and (own is None or "extern" in storage_classes(own)):
         return "is set by getopt() to point into a program argument"
     if declared_in(func, name):
         if name in param_names(func):
@@ -74,10 +69,8 @@ def _origin(ctx: Ctx, name: str, func: Node, depth: int) -> str | None:
         ):
             return None  # a local without an initialiser may be read before any assignment
     else:
-        decl = _file_declaration(root, name)
-        if decl is None or not any(
-            c.type == "storage_class_specifier" and text(c) == "static" for c in decl.children
-        ):
+        decl = own
+        if decl is None or "static" not in storage_classes(decl):
             return None  # another file may assign a global that is not static
         scopes = _functions(root)  # (a function's own variable of that name counts too: stricter)
         defs = _file_definitions(decl, scopes, name)
@@ -118,17 +111,11 @@ def _functions(root: Node) -> list[Node]:
 
 
 def _file_declaration(root: Node, name: str) -> Node | None:
-    for n in root.named_children:
-        if n.type == "declaration" and any(declared_name(d) == name for d in n.named_children):
-            return n
-    return None
+    return next((n for n in root.named_children if declares(n, name)), None)
 
 
 def _local_declaration(func: Node, name: str) -> Node | None:
-    for n in walk(func):
-        if n.type == "declaration" and any(declared_name(d) == name for d in n.named_children):
-            return n
-    return None
+    return next((n for n in walk(func) if declares(n, name)), None)
 
 
 def _declarator(decl: Node, name: str) -> Node | None:

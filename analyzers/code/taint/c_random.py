@@ -18,7 +18,17 @@ from tree_sitter import Node
 
 from .c_context import Ctx
 from .c_spec import CRYPTO_PREFIXES, DELAY_ARGS, SECRET_WORDS, WEAK_GENERATORS, WEAK_SEEDERS
-from .c_tree import call_args, declared_name, enclosing_function, func_name, line_of, strip_expr, text, walk
+from .c_tree import (
+    call_args,
+    declared_name,
+    declares,
+    enclosing_function,
+    func_name,
+    line_of,
+    strip_expr,
+    text,
+    walk,
+)
 from .outcome import Outcome
 from .values import Note
 
@@ -200,10 +210,7 @@ def _carries(parent: Node, node: Node) -> bool:
 
 def _not_local(func: Node, name: str) -> bool:
     """``name`` is not declared in ``func`` (a global, or a parameter passed by pointer)."""
-    return not any(
-        n.type == "declaration" and any(declared_name(d) == name for d in n.named_children)
-        for n in walk(func)
-    )
+    return not any(declares(n, name) for n in walk(func))
 
 
 def _seeder(ctx: Ctx, call: Node) -> Outcome:

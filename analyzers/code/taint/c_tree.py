@@ -127,6 +127,16 @@ def declared_name(d: Node | None) -> str:
     return text(declared_node(d))
 
 
+def declares(n: Node, name: str, kinds: frozenset[str] = frozenset({"declaration"})) -> bool:
+    """``n`` is a declaration (of one of ``kinds``) that declares ``name`` (``int a, *name = x;``)."""
+    return n.type in kinds and any(declared_name(d) == name for d in n.named_children)
+
+
+def storage_classes(decl: Node) -> set[str]:
+    """The storage classes a declaration is given (``static``, ``extern``...)."""
+    return {text(c) for c in decl.children if c.type == "storage_class_specifier"}
+
+
 def inside(node: Node, container: Node) -> bool:
     return container.start_byte <= node.start_byte and node.end_byte <= container.end_byte
 
