@@ -3,7 +3,9 @@
 at most ``MAX``, so ``for (i = 0; i < t->n; i++) puts(t->names[i])`` indexes inside the array, even
 where a call handed the table may change ``t->n`` (its bound holds whatever it became). Unsound
 variants stay kept: an increment without a check or under a check one too loose, a decrement without
-a check, a store of an unknown number, the member's address taken, a table not zeroed when made,
+a check, a store of an unknown number (a store of a variable that checks holding there keep between 0
+and a constant the member's type holds is bounded by it; one past, a maybe-negative value, a value
+changed after its check or a sum are not), the member's address taken, a table not zeroed when made,
 raw bytes read over a table. An index a lookup function of the file returns is bounded by what each
 of its returns is (``return (long)i;`` under ``i < t->n``, or -1; c_paths._returned_bound); a lookup
 that may return one past the count keeps it. Code written for these tests."""
@@ -102,6 +104,21 @@ SAFE = {
     ),
 }
 
+# `t->n = k` under checks that keep `k` between 0 and MAX_TEXT: a store of a checked number
+SET = "    if (t->n > 0)\n        t->n--;"
+SAFE_SET = {
+    "count-set-to-a-checked-size": "    size_t k = (size_t)getchar();\n    if (k > MAX_TEXT)\n        return;\n    t->n = k;",
+    "count-set-to-a-checked-int": "    int k = t->text[0];\n    if (k < 0 || k > MAX_TEXT)\n        return;\n    t->n = (size_t)k;",
+}
+KEPT_SET = {
+    "count-set-one-past": "    size_t k = (size_t)getchar();\n    if (k > MAX_TEXT + 1)\n        return;\n    t->n = k;",
+    "count-set-to-an-int-that-may-be-negative": "    int k = t->text[0];\n    if (k > MAX_TEXT)\n        return;\n    t->n = (size_t)k;",
+    "count-set-after-the-checked-number-changed": (
+        "    size_t k = (size_t)getchar();\n    if (k > MAX_TEXT)\n        return;\n    k += 2;\n    t->n = k;"
+    ),
+    "count-set-to-a-sum": "    size_t k = (size_t)getchar();\n    if (k > MAX_TEXT)\n        return;\n    t->n = k + 1;",
+}
+
 KEPT = {
     "lookup-result-moved": LOOKUP.replace(
         "    k = find_char(&tab, ':');\n", "    k = find_char(&tab, ':');\n    k += 100;\n"
@@ -142,4 +159,16 @@ def test_counted_rows_stay_inside(tmp_path: Path, case: str) -> None:
 @pytest.mark.parametrize("case", sorted(KEPT))
 def test_unsound_variants_are_kept(tmp_path: Path, case: str) -> None:
     got = said(tmp_path, KEPT[case], "FF1013", MSG, (119, 120), name="buffer/char")
+    assert not got.startswith("FALSE_POSITIVE"), (case, got)
+
+
+@pytest.mark.parametrize("case", sorted(SAFE_SET))
+def test_a_count_set_to_a_checked_number_stays_bounded(tmp_path: Path, case: str) -> None:
+    got = said(tmp_path, TABLE.replace(SET, SAFE_SET[case]), "FF1013", MSG, (119, 120), name="buffer/char")
+    assert got.startswith("FALSE_POSITIVE"), (case, got)
+
+
+@pytest.mark.parametrize("case", sorted(KEPT_SET))
+def test_a_count_set_to_a_number_not_kept_in_bounds_is_kept(tmp_path: Path, case: str) -> None:
+    got = said(tmp_path, TABLE.replace(SET, KEPT_SET[case]), "FF1013", MSG, (119, 120), name="buffer/char")
     assert not got.startswith("FALSE_POSITIVE"), (case, got)

@@ -12,6 +12,7 @@ from .c_append_check import checked_append
 from .c_caller_pairs import callers_pair
 from .c_caller_wrap import callers_hand_enough, callers_may_wrap, callers_room
 from .c_capacity import capacity_fits
+from .c_clamp import max_length
 from .c_conditions import comparisons, holding_conditions, reaching_value
 from .c_context import Ctx, keep
 from .c_elements import elements_fit
@@ -32,7 +33,7 @@ from .c_sizeof import pointer_sizeof_length
 from .c_spec import ALWAYS_UNBOUNDED, BYTE_FUNCS, COPY_FUNCS, READ_ONLY_ARGS, WIDE_COPIES
 from .c_static_tail import static_tail
 from .c_string_pair import string_fits_pair
-from .c_strings import copies_terminator, max_int, max_len
+from .c_strings import copies_terminator, max_len
 from .c_symbolic_fit import fits_own_size
 from .c_tree import (
     aliases_of,
@@ -142,41 +143,6 @@ def _length(ctx: Ctx, call: Node) -> int | None:
     if n is not None and name in WIDE_COPIES:
         n *= 4
     return n
-
-
-def max_length(ctx: Ctx, n: Node, at: Node, func: Node | None) -> int | None:
-    """An upper bound of a length (:func:`max_int`), also of a clamp ``c ? a : b`` whose every arm is
-    bounded where it is chosen: ``n > K ? K : n`` with ``n`` unsigned is at most ``K``."""
-    got = max_int(ctx, n, at, func)
-    e = strip_expr(n)
-    if got is None and e.type == "identifier" and func is not None:
-        defs = plain_definitions(func, text(e))  # `size_t n = a < K ? a : K;` the last before `at`
-        before = [d for d in defs or [] if d[0].end_byte <= at.start_byte]
-        if before and strip_expr(before[-1][1]).type == "conditional_expression":
-            from .c_conditions import runs_before
-
-            d = before[-1][0]
-            if (runs_before(ctx, d, at) and not _loop_around(at, func, d)) or _earlier_in_block(d, at):
-                return max_length(ctx, before[-1][1], d, func)
-    if got is not None or e.type != "conditional_expression":
-        return got
-    bounds: list[int] = []
-    for arm in (e.child_by_field_name("consequence"), e.child_by_field_name("alternative")):
-        if arm is None:
-            return None
-        value = max_int(ctx, arm, at, func)
-        a = strip_expr(arm)
-        if (
-            value is None
-            and a.type in {"identifier", "field_expression"}
-            and cannot_be_negative(ctx, a, a, func)
-        ):
-            bound = upper_bound(ctx, a, a, func)  # the condition holds inside the arm that is chosen
-            value = bound[0] if bound is not None and bound[0] >= 0 else None
-        if value is None:
-            return None
-        bounds.append(value)
-    return max(bounds)
 
 
 def _reads_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
@@ -1298,35 +1264,4 @@ def checked_length(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> tuple[in
     )
     return (
         bound if quiet_between(ctx, func, (where.end_byte, at.start_byte), ok, members_apart=apart) else None
-    )
-
-
-def _loop_around(at: Node, func: Node, since: Node) -> bool:
-    """A loop around ``at`` that also holds ``since``' start: a later round may reach ``at`` after
-    another definition (later in the loop) ran."""
-    from .c_conditions import LOOPS
-
-    cur = at.parent
-    while cur is not None and cur != func:
-        if cur.type in LOOPS and cur.start_byte <= since.start_byte:
-            return True
-        cur = cur.parent
-    return False
-
-
-def _earlier_in_block(node: Node, at: Node) -> bool:
-    """``node``'s statement is a statement of a block (or a ``case``) that ``at`` comes later in, with
-    no label between them: whenever ``at`` runs, ``node`` ran just before in the same pass."""
-    stmt = node
-    while stmt.parent is not None and stmt.parent.type not in {"compound_statement", "case_statement"}:
-        stmt = stmt.parent
-    block = stmt.parent
-    if (
-        block is None
-        or not (block.start_byte <= at.start_byte < block.end_byte)
-        or stmt.end_byte > at.start_byte
-    ):
-        return False
-    return not any(
-        c.type == "labeled_statement" and stmt.end_byte <= c.start_byte < at.start_byte for c in walk(block)
     )

@@ -248,6 +248,10 @@ def index_range(ctx: Ctx, idx: Node, at: Node, func: Node | None) -> tuple[int |
     if bound is not None and (hi is None or bound[0] < hi):
         hi = bound[0]
     i = strip_expr(idx)
+    if i.type == "identifier" and func is not None and hi is None:
+        from .c_clamp import max_length
+
+        hi = max_length(ctx, i, at, func)  # `n = len < K ? len : K;`, or each definition bounded where made
     if (lo is None or lo < 0) and i.type == "identifier" and func is not None:
         floor = counting_floor(ctx, text(i), func)  # a signed counter that starts at 0, only counted up
         lo = floor if floor is not None and (lo is None or floor > lo) else lo

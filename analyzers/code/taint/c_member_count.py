@@ -17,9 +17,10 @@ from tree_sitter import Node
 
 from .c_context import Ctx
 from .c_counter_bound import constant_checks
+from .c_spec import TYPE_RANGE
 from .c_struct_made import made_zero, type_names
 from .c_tree import enclosing_function, squash, strip_expr, text, walk
-from .c_values import const_int
+from .c_values import const_int, declared_type
 
 _INTEGERS = frozenset(
     {"int", "unsigned", "unsigned int", "long", "unsigned long", "size_t", "short", "unsigned short",
@@ -49,6 +50,8 @@ def _largest(ctx: Ctx, field: str) -> int | None:
     holders = [b for b in walk(root) if b.type == "field_declaration_list" and _declares(b, field)]
     if len(holders) != 1 or named_in_program(ctx, field):
         return None
+    typ = _member_type(holders[0], field)
+    limit = TYPE_RANGE[typ][1] if typ in TYPE_RANGE else 127  # what the member holds without wrapping
     tops: list[int] = []
     unequal: list[int] = []
     for n in walk(root):
@@ -57,7 +60,7 @@ def _largest(ctx: Ctx, field: str) -> int | None:
             continue
         if n.type == "pointer_expression":
             return None  # its address taken: stored through elsewhere
-        got = _store(ctx, n, target)
+        got = _store(ctx, n, target, limit)
         if got is None:
             return None
         if got[0] >= 0:
@@ -73,6 +76,11 @@ def _largest(ctx: Ctx, field: str) -> int | None:
 
 def _declares(body: Node, field: str) -> bool:
     """The member list declares ``field`` as a plain integer (not a pointer, not an array)."""
+    return _member_type(body, field) in _INTEGERS
+
+
+def _member_type(body: Node, field: str) -> str | None:
+    """The type words the member list declares the plain member ``field`` with."""
     for decl in body.named_children:
         if decl.type != "field_declaration":
             continue
@@ -83,8 +91,8 @@ def _declares(body: Node, field: str) -> bool:
         )
         for d in decl.children_by_field_name("declarator"):
             if d.type == "field_identifier" and text(d) == field:
-                return " ".join(words.split()) in _INTEGERS
-    return False
+                return " ".join(words.split())
+    return None
 
 
 def _member_target(n: Node) -> Node | None:
@@ -101,7 +109,7 @@ def _member_target(n: Node) -> Node | None:
     return t if t is not None and t.type == "field_expression" else None
 
 
-def _store(ctx: Ctx, n: Node, target: Node) -> tuple[int, bool] | None:
+def _store(ctx: Ctx, n: Node, target: Node, limit: int) -> tuple[int, bool] | None:
     """What a store leaves the member at most: ``(K, False)``, ``(K, True)`` for an increment under
     ``!= K``, ``(-1, False)`` for a decrement that cannot go below 0; None for any other store."""
     func = enclosing_function(n)
@@ -110,6 +118,8 @@ def _store(ctx: Ctx, n: Node, target: Node) -> tuple[int, bool] | None:
         value = const_int(ctx, n.child_by_field_name("right"), func)
         if op == "=" and value is not None and value >= 0:
             return value, False
+        if op == "=" and value is None:
+            return _checked_value(ctx, n, limit)  # `if (n > sizeof(b->data)) return -1; ... b->len = n;`
         if op not in {"+=", "-="} or value != 1:
             return None
         step = 1 if op == "+=" else -1
@@ -124,6 +134,25 @@ def _store(ctx: Ctx, n: Node, target: Node) -> tuple[int, bool] | None:
         if got is not None and (best is None or (not got[1] and (best[1] or got[0] < best[0]))):
             best = got
     return best
+
+
+def _checked_value(ctx: Ctx, store: Node, limit: int) -> tuple[int, bool] | None:
+    """``t->len = n`` (or ``(unsigned)n``) where checks holding at the store keep the variable ``n``
+    between 0 and a constant ``K`` the member's type holds (``limit``): ``(K, False)``."""
+    v = strip_expr(store.child_by_field_name("right") or store)
+    while v.type == "cast_expression":
+        v = strip_expr(v.child_by_field_name("value") or v)
+    if v.type != "identifier":
+        return None
+    checks = constant_checks(ctx, text(v), store)
+    tops = [k - 1 if op == "<" else k for op, k in checks if op in {"<", "<="}]
+    func = enclosing_function(store)
+    typ = declared_type(text(v), func, ctx.parsed.tree.root_node) if func is not None else None
+    unsigned = typ is not None and typ.startswith(("unsigned", "size_t", "uint", "u8", "u16", "u32", "u64"))
+    floor = unsigned or any((op == ">=" and k >= 0) or (op == ">" and k >= -1) for op, k in checks)
+    if not tops or not floor or min(tops) < 0 or min(tops) > limit:
+        return None
+    return min(tops), False
 
 
 def _above_zero(op: str, k: int) -> bool:
