@@ -104,4 +104,3 @@ def test_reads_through_a_local_copy_only_read(tmp_path: Path, case: str) -> None
 def test_writes_through_a_local_copy_are_writes(tmp_path: Path, case: str) -> None:
     got = said(tmp_path, KEPT[case], "FF1013", MSG, (119, 120), name="buffer/char")
     assert not got.startswith("FALSE_POSITIVE"), (case, got)
-

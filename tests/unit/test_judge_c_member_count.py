@@ -106,17 +106,20 @@ SAFE = {
 
 # `t->n = k` under checks that keep `k` between 0 and MAX_TEXT: a store of a checked number
 SET = "    if (t->n > 0)\n        t->n--;"
+GET = "    size_t k = (size_t)getchar();\n"
+FIRST = "    int k = t->text[0];\n"
 SAFE_SET = {
-    "count-set-to-a-checked-size": "    size_t k = (size_t)getchar();\n    if (k > MAX_TEXT)\n        return;\n    t->n = k;",
-    "count-set-to-a-checked-int": "    int k = t->text[0];\n    if (k < 0 || k > MAX_TEXT)\n        return;\n    t->n = (size_t)k;",
+    "count-set-to-a-checked-size": GET + "    if (k > MAX_TEXT)\n        return;\n    t->n = k;",
+    "count-set-to-a-checked-int": FIRST
+    + "    if (k < 0 || k > MAX_TEXT)\n        return;\n    t->n = (size_t)k;",
 }
 KEPT_SET = {
-    "count-set-one-past": "    size_t k = (size_t)getchar();\n    if (k > MAX_TEXT + 1)\n        return;\n    t->n = k;",
-    "count-set-to-an-int-that-may-be-negative": "    int k = t->text[0];\n    if (k > MAX_TEXT)\n        return;\n    t->n = (size_t)k;",
-    "count-set-after-the-checked-number-changed": (
-        "    size_t k = (size_t)getchar();\n    if (k > MAX_TEXT)\n        return;\n    k += 2;\n    t->n = k;"
-    ),
-    "count-set-to-a-sum": "    size_t k = (size_t)getchar();\n    if (k > MAX_TEXT)\n        return;\n    t->n = k + 1;",
+    "count-set-one-past": GET + "    if (k > MAX_TEXT + 1)\n        return;\n    t->n = k;",
+    "count-set-to-an-int-that-may-be-negative": FIRST
+    + "    if (k > MAX_TEXT)\n        return;\n    t->n = (size_t)k;",
+    "count-set-after-the-checked-number-changed": GET
+    + "    if (k > MAX_TEXT)\n        return;\n    k += 2;\n    t->n = k;",
+    "count-set-to-a-sum": GET + "    if (k > MAX_TEXT)\n        return;\n    t->n = k + 1;",
 }
 
 KEPT = {

@@ -20,6 +20,7 @@ from .c_found_length import found_within
 from .c_guards import guarded_copy
 from .c_index import index_safe
 from .c_int_width import int_width
+from .c_member_arrays import kept_members_said
 from .c_member_base import member_base_held
 from .c_member_object import member_type, plain_member_path
 from .c_objects import elem_of, room, writable
@@ -726,7 +727,7 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                 ctx.note(
                     call,
                     f"`{text(args[s_i])}` holds at most {longest} characters here; "
-                    f"`{text(dst)}` holds {size} bytes",
+                    f"`{text(dst)}` holds {size} bytes{kept_members_said(ctx, args[s_i : s_i + 1])}",
                     "guard",
                 ),
             ]
@@ -777,7 +778,10 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
             return [
                 sink,
                 ctx.note(
-                    call, f"longest output is {longest} characters; `{text(dst)}` holds {size}", "guard"
+                    call,
+                    f"longest output is {longest} characters; `{text(dst)}` holds {size}"
+                    f"{kept_members_said(ctx, args[2:])}",
+                    "guard",
                 ),
             ]
         return keep(ctx, call, f"{name}() output may exceed `{text(dst)}`")
@@ -1230,10 +1234,9 @@ def string_max(ctx: Ctx, arg: Node, at: Node | None, func: Node | None) -> int |
     if at is None or func is None:
         return None
     known = max_len(ctx, arg, at, func)
-    if known is not None:
-        return known
     checked = checked_length(ctx, arg, at, func)
-    return checked[0] if checked is not None else None
+    bounds = [b for b in (known, checked[0] if checked is not None else None) if b is not None]
+    return min(bounds) if bounds else None
 
 
 def checked_length(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> tuple[int, Node] | None:

@@ -28,6 +28,7 @@ from .c_context import Ctx, keep
 from .c_copies import copy_safe, copy_wrapper, wrapper_copy_safe
 from .c_format import only_reads
 from .c_macro_text import alias_macros, macro_naming
+from .c_member_arrays import member_array_max
 from .c_objects import elem_of, found_in_string, points_to, writable
 from .c_provenance import definition_of
 from .c_scan import scan_safe
@@ -913,6 +914,8 @@ def _unterminated_read(
     for k, a in enumerate(call_args(call)):
         if not pointer_bases(a, fields=fields) & pointers or not reads_as_string(ctx, call, k):
             continue
+        if fields and member_array_max(ctx, a) is not None:
+            continue  # a member array every write of the file keeps terminated (c_member_arrays)
         if not terminated_before(ctx, call, scope, pointers, name, fields=fields):
             return keep(
                 ctx,

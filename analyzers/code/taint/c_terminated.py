@@ -261,6 +261,15 @@ def terminated_string(
         held = member_string(ctx, arg, at) if unit == 1 else None
         if held is not None:
             return held
+        if unit == 1 and strip_expr(arg).type == "field_expression":
+            from .c_member_arrays import kept_members_said, member_array_max
+
+            if member_array_max(ctx, arg) is not None:  # `strlen(po->vendor)`, `char vendor[9]`
+                return [
+                    ctx.note(
+                        at, f"`{text(arg)}` holds a terminated string{kept_members_said(ctx, [arg])}", "guard"
+                    )
+                ]
         fresh = _fresh_copy(ctx, arg, at, func) if unit == 1 else None
         if fresh is not None:
             return fresh
