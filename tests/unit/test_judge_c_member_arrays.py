@@ -1,14 +1,16 @@
 """A character-array member the file keeps terminated (c_member_arrays): objects of the struct start
 zeroed and every write into a member of that name leaves a terminator inside it (a checked
-``strcpy``, ``snprintf`` with the member's size, ``fgets``, ``sscanf("%8s")``, a ``memcpy`` of a
-checked length followed by a terminator). Then ``strlen(po->vendor)``, ``sprintf(line, "%s",
-po->vendor)`` and ``strcpy(line, po->vendor)`` read at most the member's size less one, in any
-function. Unsound variants keep the findings: an object not zeroed, a non-NUL element store, a copy
-without a terminator, a terminator at an unchecked place, an unchecked ``strcpy``, a ``strncpy`` of
-the whole member, ``sscanf`` with a width as large as the member, ``snprintf`` with a larger size, a
-pointer into the member kept, raw bytes read or copied over the struct, the struct's bytes reached
-through a cast or ``offsetof()``, a workspace function handed the member.
-Code written for these tests."""
+``strcpy``, a helper of the file that copies a clamped length and terminates, ``snprintf`` with the
+member's size, ``fgets``, ``sscanf("%8s")``, a ``memcpy`` of a checked length followed by a
+terminator). Then ``strlen(po->vendor)``, ``sprintf(line, "%s", po->vendor)`` and ``strcpy(line,
+po->vendor)`` read at most the member's size less one, in any function. Unsound variants keep the
+findings: an object not zeroed, a non-NUL element store, a copy without a terminator, a terminator
+at an unchecked place, an unchecked ``strcpy``, a ``strncpy`` of the whole member, ``sscanf`` with a
+width as large as the member, ``snprintf`` with a larger size, a helper handed a width one too
+large or that does not terminate, a pointer into the member kept, raw bytes read or copied over the
+struct, the struct's bytes reached through a cast or ``offsetof()``, a workspace function handed the
+member that may write it, an element of an array at an unchecked place. Code written for these
+tests."""
 
 from __future__ import annotations
 
@@ -68,8 +70,22 @@ int main(int argc, char **argv)
 }
 """
 WRITE = "    strcpy(po->vendor, v);\n"
+HELPER = """static void copy_field(char *dst, const char *src, size_t width)
+{
+    size_t n = strcspn(src, "|");
+
+    if (n > width)
+        n = width;
+    memcpy(dst, src, n);
+    dst[n] = '\\0';
+}
+
+"""
 SAFE = {
     "checked-strcpy": PROGRAM,
+    "helper-writer": PROGRAM.replace("static int start(", HELPER + "static int start(").replace(
+        WRITE, "    copy_field(po->vendor, v, 8);\n"
+    ),
     "snprintf-of-its-size": PROGRAM.replace(WRITE, '    snprintf(po->vendor, sizeof po->vendor, "%s", v);\n'),
     "sscanf-with-a-width": PROGRAM.replace(
         WRITE, '    if (sscanf(v, "%8s", po->vendor) != 1)\n        return -1;\n'
@@ -87,6 +103,12 @@ SAFE = {
     ),
 }
 KEPT = {
+    "helper-writer-one-too-wide": PROGRAM.replace("static int start(", HELPER + "static int start(").replace(
+        WRITE, "    copy_field(po->vendor, v, 9);\n"
+    ),
+    "helper-writer-without-terminator": PROGRAM.replace(
+        "static int start(", HELPER.replace("    dst[n] = '\\0';\n", "") + "static int start("
+    ).replace(WRITE, "    copy_field(po->vendor, v, 8);\n"),
     "object-not-zeroed": PROGRAM.replace("    memset(&po, 0, sizeof po);\n", ""),
     "element-store": PROGRAM.replace("    po->open = 1;\n", "    po->open = 1;\n    po->vendor[8] = 'x';\n"),
     "memcpy-without-terminator": PROGRAM.replace(WRITE, "    memcpy(po->vendor, v, strlen(v));\n"),

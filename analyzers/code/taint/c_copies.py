@@ -20,7 +20,7 @@ from .c_found_length import found_within
 from .c_guards import guarded_copy
 from .c_index import index_safe
 from .c_int_width import int_width
-from .c_member_arrays import kept_members_said
+from .c_member_arrays import kept_members_said, member_array_max
 from .c_member_base import member_base_held
 from .c_member_object import member_type, plain_member_path
 from .c_objects import elem_of, room, writable
@@ -720,7 +720,7 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
                     "constant",
                 ),
             ]
-        longest = max_len(ctx, args[s_i], call, func) if src is None and s_i < len(args) else None
+        longest = known_len(ctx, args[s_i], call, func) if src is None and s_i < len(args) else None
         if longest is not None and size is not None and (longest + 1) * unit <= size:
             return [
                 sink,
@@ -796,7 +796,7 @@ def _writes_fit(ctx: Ctx, call: Node) -> list[Note] | Outcome:
             ]
     if name in {"strcat", "strncat", "wcscat", "wcsncat"} and size is not None and s_i < len(args):
         have = max_len(ctx, dst, call, func)
-        add = max_len(ctx, args[s_i], call, func)
+        add = known_len(ctx, args[s_i], call, func)
         if name in {"strncat", "wcsncat"} and n_i < len(args):
             cap = max_length(ctx, args[n_i], call, func)
             add = min(x for x in (add, cap) if x is not None) if add is not None or cap is not None else None
@@ -1228,12 +1228,19 @@ def printf_max(ctx: Ctx, fmt: str, args: list[Node], func: Node | None, at: Node
     return total
 
 
+def known_len(ctx: Ctx, e: Node, at: Node, func: Node | None) -> int | None:
+    """An upper bound of ``strlen(e)`` at ``at``: from the writes before it (c_strings.max_len), else
+    from a member array the file keeps terminated (c_member_arrays: its size less one)."""
+    got = max_len(ctx, e, at, func)
+    return got if got is not None else member_array_max(ctx, e)
+
+
 def string_max(ctx: Ctx, arg: Node, at: Node | None, func: Node | None) -> int | None:
     """The longest the string ``arg`` can be at ``at``: known from what was written into it
     (:func:`max_len`) or from a check of its length on the way there."""
     if at is None or func is None:
         return None
-    known = max_len(ctx, arg, at, func)
+    known = known_len(ctx, arg, at, func)
     checked = checked_length(ctx, arg, at, func)
     bounds = [b for b in (known, checked[0] if checked is not None else None) if b is not None]
     return min(bounds) if bounds else None

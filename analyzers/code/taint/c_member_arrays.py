@@ -33,6 +33,7 @@ from .c_tree import (
     call_args,
     callee_of,
     enclosing_function,
+    param_names,
     plain_definitions,
     squash,
     strip_expr,
@@ -313,7 +314,40 @@ def _call_ok(ctx: Ctx, call: Node, i: int, size: int) -> bool:
         return other is not None and other + 1 <= size
     if callee in _BYTE_COPIES and i == 0 and len(args) > 2:
         return _terminated_next(ctx, call, args[0], args[2], size)
-    return False
+    return not ctx.values and _writer_ok(ctx, call, i, size)
+
+
+def _writer_ok(ctx: Ctx, call: Node, i: int, size: int) -> bool:
+    """A function of this file handed the member as its parameter ``i`` (``copy_field(inv->cust, p,
+    CUST_W)``) uses that parameter only as the rules above allow a use of the member, with the
+    constants this call passes its other parameters (which it never changes): its writes leave a
+    terminator inside ``size`` bytes. One call deep."""
+    from dataclasses import replace
+
+    from .c_callers import keeps_value
+    from .c_provenance import definition_of
+
+    found = definition_of(ctx, call)
+    if found is None:
+        return False
+    octx, fdef = found
+    params = param_names(fdef)
+    if octx.path != ctx.path or i >= len(params):
+        return False
+    args = call_args(call)
+    func = enclosing_function(call)
+    values = {
+        q: v
+        for q, a in zip(params, args, strict=False)
+        for v in [const_int(ctx, a, func)]
+        if v is not None and keeps_value(fdef, q)
+    }
+    inner = replace(octx.unbound(), values=values or {"": 0})  # a non-empty mark: one call deep
+    body = fdef.child_by_field_name("body")
+    uses = (
+        [n for n in walk(body) if n.type == "identifier" and text(n) == params[i]] if body is not None else []
+    )
+    return bool(uses) and all(_use_ok(inner, n, size) for n in uses)
 
 
 def _terminated_next(ctx: Ctx, call: Node, dst: Node, n: Node, size: int) -> bool:
@@ -349,23 +383,19 @@ def _terminated_next(ctx: Ctx, call: Node, dst: Node, n: Node, size: int) -> boo
 
 
 def _at_most(ctx: Ctx, n: Node, at: Node) -> int | None:
-    """A constant, or a variable that checks holding at ``at`` keep at most a constant (and that
-    cannot be negative: ``size_t``, or checked from below)."""
-    func = enclosing_function(at)
-    k = const_int(ctx, n, func)
-    if k is not None:
-        return k
-    v = strip_expr(n)
-    if v.type != "identifier":
-        return None
-    checks = constant_checks(ctx, text(v), at)
-    tops = [k - 1 if op == "<" else k for op, k in checks if op in {"<", "<="}]
-    from .c_values import declared_type
+    """The largest value the length ``n`` may have at ``at``: a constant, a clamp or a bound each of
+    its definitions has where it is made (c_clamp), or checks holding there on a variable that cannot
+    be negative (c_paths)."""
+    from .c_clamp import max_length
+    from .c_paths import cannot_be_negative, upper_bound
 
-    typ = declared_type(text(v), func, ctx.parsed.tree.root_node) if func is not None else None
-    unsigned = typ is not None and typ.startswith(("unsigned", "size_t", "uint"))
-    floor = unsigned or any((op == ">=" and k >= 0) or (op == ">" and k >= -1) for op, k in checks)
-    return min(tops) if tops and floor else None
+    func = enclosing_function(at)
+    got = max_length(ctx, n, at, func)
+    v = strip_expr(n)
+    if got is None and v.type == "identifier" and cannot_be_negative(ctx, v, at, func):
+        bound = upper_bound(ctx, v, at, func)
+        got = bound[0] if bound is not None and bound[0] >= 0 else None
+    return got
 
 
 def kept_members_said(ctx: Ctx, args: list[Node]) -> str:

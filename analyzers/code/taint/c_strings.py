@@ -47,17 +47,7 @@ _ZERO = {"0", "'\\0'", "L'\\0'", "'\\x00'"}
 
 
 def max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int = 0) -> int | None:
-    """An upper bound of ``strlen(expr)`` when ``at`` runs, or None: from the writes before ``at``,
-    else from a member array the file keeps terminated (c_member_arrays: its size less one)."""
-    got = _max_len(ctx, expr, at, func, depth)
-    if got is None and strip_expr(expr).type == "field_expression":
-        from .c_member_arrays import member_array_max
-
-        got = member_array_max(ctx, expr)
-    return got
-
-
-def _max_len(ctx: Ctx, expr: Node, at: Node, func: Node | None, depth: int) -> int | None:
+    """An upper bound of ``strlen(expr)`` when ``at`` runs, or None."""
     if depth > MAX_DEPTH:
         return None
     lit = const_string(ctx, expr, func)
