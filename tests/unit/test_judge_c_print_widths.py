@@ -1,6 +1,7 @@
 """What sprintf() prints, bounded by what its arguments can be (c_int_width.py, c_tables.py): an
 integer conversion by its argument's type or checked range (``%u`` of a ``uint16_t`` is at most 5
-characters, ``%02x`` of an ``unsigned char`` 2, ``%hhu`` 3), and ``%s`` of a member of a constant
+characters, ``%02x`` of an ``unsigned char`` 2, ``%hhu`` 3; ``x / 100`` and ``x % 100`` of a
+``long`` 18 and 3, and ``labs(LONG_MIN)`` stays negative), and ``%s`` of a member of a constant
 table by the longest literal in it. Unsound variants (a signed value printed unsigned, a member
 declared with two types, a table with a NULL sentinel, a table that can change, a buffer one byte
 short) stay kept. Code written for these tests."""
@@ -22,7 +23,47 @@ def _fn(params: str, body: str, *, extra: str = "") -> str:
     return HEAD + extra + f"void show({params})\n{{\n{body}}}\n"
 
 
+MONEY = (
+    '    sprintf(b, "%s%ld.%02ld", cents < 0 ? "-" : "", labs(cents) / 100, labs(cents) % 100); /* <- */\n'
+    "    puts(b);\n"
+)
 CASES = {
+    "money-in-24": (
+        _fn(
+            "long cents",
+            "    char b[24];\n" + MONEY,
+            extra="#include <stdlib.h>\n",
+        ),
+        True,
+    ),
+    "money-in-23": (
+        _fn(
+            "long cents",
+            "    char b[23];\n" + MONEY,
+            extra="#include <stdlib.h>\n",
+        ),
+        False,
+    ),
+    "remainder-of-int": (
+        _fn("int v", '    char b[4];\n    sprintf(b, "%d", v % 100); /* <- */\n    puts(b);\n'),
+        True,
+    ),
+    "remainder-of-int-short": (
+        _fn("int v", '    char b[3];\n    sprintf(b, "%d", v % 100); /* <- */\n    puts(b);\n'),
+        False,
+    ),
+    "quotient-of-checked": (
+        _fn(
+            "int v",
+            "    char b[3];\n    if (v < 0 || v > 999)\n        return;\n"
+            '    sprintf(b, "%d", v / 10); /* <- */\n    puts(b);\n',
+        ),
+        True,
+    ),
+    "quotient-of-int": (
+        _fn("int v", '    char b[9];\n    sprintf(b, "%d", v / 10); /* <- */\n    puts(b);\n'),
+        False,
+    ),
     "uint16-in-6": (
         _fn(
             "uint16_t port", '    char b[6];\n    sprintf(b, "%u", (unsigned)port); /* <- */\n    puts(b);\n'

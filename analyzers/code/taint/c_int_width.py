@@ -14,11 +14,12 @@ from tree_sitter import Node
 from .c_context import Ctx
 from .c_overflow import interval
 from .c_spec import INT32, INT64, TYPE_RANGE, UINT32, UINT64
-from .c_tree import strip_expr, text, walk
+from .c_tree import call_args, strip_expr, text, walk
 from .c_values import const_int, declared_type
 
 _LENGTHS = {"hh": ((-128, 127), (0, 255)), "h": ((-32768, 32767), (0, 65535))}
 _WIDE = {"l", "ll", "j", "z", "t"}
+_ABS_RANGE = {"abs": INT32, "labs": INT64, "llabs": INT64, "imaxabs": INT64}
 
 
 def int_width(
@@ -70,6 +71,10 @@ def value_range(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> tuple[int, 
     if v is not None:
         return v, v
     e = strip_expr(e)
+    if e.type == "binary_expression" and text(e.child_by_field_name("operator")) in {"/", "%"}:
+        return _quotient_range(ctx, e, at, func)  # `cents / 100`, `cents % 100`
+    if e.type == "call_expression" and ctx.callee(e) in _ABS_RANGE:
+        return _abs_range(ctx, e, at, func)
     if e.type == "identifier":
         lo, hi = interval(ctx, e, at, func)
         declared = declared_type(text(e), func, ctx.parsed.tree.root_node)
@@ -89,6 +94,37 @@ def value_range(ctx: Ctx, arg: Node, at: Node, func: Node | None) -> tuple[int, 
             element = " ".join(declared.replace("const ", "").replace("*", " ").split())
             return TYPE_RANGE.get(element)
     return None
+
+
+def _quotient_range(ctx: Ctx, e: Node, at: Node, func: Node | None) -> tuple[int, int] | None:
+    """``a / K`` and ``a % K`` with a constant ``K`` above 0: C divides toward zero, and the remainder
+    has the dividend's sign and is smaller than ``K`` in magnitude (whatever ``a`` is)."""
+    left, right = e.child_by_field_name("left"), e.child_by_field_name("right")
+    k = const_int(ctx, right, func) if right is not None else None
+    if left is None or k is None or k <= 0:
+        return None
+    got = value_range(ctx, left, at, func)
+    if text(e.child_by_field_name("operator")) == "%":
+        if got is None:
+            return -(k - 1), k - 1
+        lo, hi = got
+        return (0 if lo >= 0 else max(lo, -(k - 1))), (min(hi, k - 1) if hi > 0 else 0)
+    if got is None:
+        return None
+    lo, hi = got
+    return (lo // k if lo >= 0 else -(-lo // k)), (hi // k if hi >= 0 else -(-hi // k))
+
+
+def _abs_range(ctx: Ctx, call: Node, at: Node, func: Node | None) -> tuple[int, int] | None:
+    """``labs(x)``: 0 to the largest magnitude of ``x``; the most negative value of the type has no
+    positive counterpart (``labs(LONG_MIN)`` stays negative), so then the type's whole range."""
+    args = call_args(call)
+    got = value_range(ctx, args[0], at, func) if len(args) == 1 else None
+    if got is None:
+        return None
+    typ = _ABS_RANGE[ctx.callee(call)]
+    m = max(abs(got[0]), abs(got[1]))
+    return (0, m) if m <= typ[1] else typ
 
 
 def _member_type(ctx: Ctx, name: str) -> str | None:
