@@ -120,3 +120,51 @@ def test_a_definition_in_a_loop_after_the_use_is_followed(tmp_path: Path) -> Non
     )
     got = judge_marked(tmp_path, code, "FF1013", ARRAY, (119, 120), line=_line(code, "/* decl */"))
     assert got.verdict != "FALSE_POSITIVE", got.justification
+
+
+FIELD = """#include <stdlib.h>
+#include <string.h>
+
+static long fixed_field(const char *rec, int off, int width)
+{
+    char buf[16]; /* decl */
+
+    memcpy(buf, rec + off, width); /* copy */
+    buf[width] = '\\0';
+    return atol(buf);
+}
+
+long parse(const char *rec)
+{
+    return fixed_field(rec, 0, 7) + fixed_field(rec, 8, 9);
+}
+"""
+HANDED_SAFE = {"constants-at-every-call": FIELD}
+HANDED_KEPT = {
+    "one-call-too-wide": FIELD.replace("fixed_field(rec, 8, 9)", "fixed_field(rec, 8, 16)"),
+    "one-call-not-constant": FIELD.replace("fixed_field(rec, 8, 9)", "fixed_field(rec, 8, (int)strlen(rec))"),
+    "one-call-negative": FIELD.replace("fixed_field(rec, 8, 9)", "fixed_field(rec, 8, -1)"),
+    "changed-in-the-function": FIELD.replace(
+        "    char buf[16]; /* decl */\n", "    char buf[16]; /* decl */\n\n    width *= 2;\n"
+    ),
+    "called-from-unseen-code": FIELD.replace("static long fixed_field", "long fixed_field"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HANDED_SAFE))
+def test_a_length_every_call_hands_as_a_constant_fits(tmp_path: Path, case: str) -> None:
+    code = HANDED_SAFE[case]
+    got = judge_marked(tmp_path, code, "FF1013", ARRAY, (119, 120), line=_line(code, "/* decl */"))
+    assert got.verdict == "FALSE_POSITIVE" and "stays between 7 and 9" in got.justification, got.justification
+    copy = judge_marked(tmp_path, code, "FF1004", MEMCPY, (120,), line=_line(code, "/* copy */"))
+    # the write fits; the read from `rec + off` is another question (the callers' string)
+    assert "reads 9 bytes from `rec + off`" in copy.justification, copy.justification
+
+
+@pytest.mark.parametrize("case", sorted(HANDED_KEPT))
+def test_a_length_not_constant_at_every_call_is_kept(tmp_path: Path, case: str) -> None:
+    code = HANDED_KEPT[case]
+    got = judge_marked(tmp_path, code, "FF1013", ARRAY, (119, 120), line=_line(code, "/* decl */"))
+    assert got.verdict != "FALSE_POSITIVE", (case, got.justification)
+    copy = judge_marked(tmp_path, code, "FF1004", MEMCPY, (120,), line=_line(code, "/* copy */"))
+    assert copy.verdict != "FALSE_POSITIVE", (case, copy.justification)

@@ -14,7 +14,8 @@ from .c_context import Ctx
 from .c_paths import cannot_be_negative, upper_bound
 from .c_reaching import reaching
 from .c_strings import max_int
-from .c_tree import plain_definitions, strip_expr, text, walk
+from .c_tree import enclosing_function, param_names, plain_definitions, strip_expr, text, walk
+from .c_values import const_int
 
 MAX_DEPTH = 3
 
@@ -33,7 +34,11 @@ def max_length(ctx: Ctx, n: Node, at: Node, func: Node | None, depth: int = 0) -
             if (runs_before(ctx, d, at) and not loop_around(at, func, d)) or earlier_in_block(d, at):
                 return max_length(ctx, before[-1][1], d, func, depth + 1)
         if depth < MAX_DEPTH:
-            return _reaching_max(ctx, text(e), at, func, depth)
+            got = _reaching_max(ctx, text(e), at, func, depth)
+        if got is None:
+            handed = param_constants(ctx, text(e), func)  # `fixed_field(rec, 30, 9)` at every call
+            got = max(handed) if handed and min(handed) >= 0 else None
+        return got
     if got is not None or e.type != "conditional_expression":
         return got
     bounds: list[int] = []
@@ -110,3 +115,27 @@ def earlier_in_block(node: Node, at: Node) -> bool:
     return not any(
         c.type == "labeled_statement" and stmt.end_byte <= c.start_byte < at.start_byte for c in walk(block)
     )
+
+
+def param_constants(ctx: Ctx, name: str, func: Node) -> list[int] | None:
+    """The constants every call of ``func`` (all of them seen, in this file) hands its parameter
+    ``name``, which the function never changes; None when one is not a constant."""
+    from .c_callers import entry_arguments
+
+    if name not in param_names(func):
+        return None
+    handed = entry_arguments(ctx, func, name)
+    if not handed:
+        return None
+    root = ctx.parsed.tree.root_node
+    out: list[int] = []
+    for arg, call in handed:
+        caller = enclosing_function(call)
+        top = arg
+        while top.parent is not None:
+            top = top.parent
+        v = const_int(ctx, arg, caller) if top == root else None
+        if v is None:
+            return None
+        out.append(v)
+    return out

@@ -252,6 +252,11 @@ def index_range(ctx: Ctx, idx: Node, at: Node, func: Node | None) -> tuple[int |
         from .c_clamp import max_length
 
         hi = max_length(ctx, i, at, func)  # `n = len < K ? len : K;`, or each definition bounded where made
+    if i.type == "identifier" and func is not None and (lo is None or lo < 0):
+        from .c_clamp import param_constants
+
+        handed = param_constants(ctx, text(i), func)  # `buf[width] = '\0'` with constants at every call
+        lo = min(handed) if handed else lo
     if (lo is None or lo < 0) and i.type == "identifier" and func is not None:
         floor = counting_floor(ctx, text(i), func)  # a signed counter that starts at 0, only counted up
         lo = floor if floor is not None and (lo is None or floor > lo) else lo
