@@ -1,4 +1,5 @@
-"""A string's length checked on the way to a copy or a sprintf() bounds it there
+"""A string's length checked on the way to a copy or a sprintf() bounds it there (also a check that
+leaves unless it equals a constant: ``if (strlen(d) != 10) return -1;``)
 (c_copies.checked_length, printf_max's %s), only while nothing between the check and the use may
 change the string (a call handed its struct, an append to it). Code written for these tests."""
 
@@ -83,6 +84,51 @@ CASES = [
     strcat(s, more);
     strcpy(buf, s); /* <- */
     puts(buf);
+    return 0;
+}""",
+        "not",
+    ),
+    (
+        "strcpy-length-equal",
+        "FF1001",
+        STRCPY,
+        """int f(struct contact *c, const char *d)
+{
+    char date[11];
+    if (strlen(d) != 10)
+        return -1;
+    strcpy(date, d); /* <- */
+    puts(date);
+    return 0;
+}""",
+        "FP",
+    ),
+    (
+        "strcpy-length-equal-one-short",
+        "FF1001",
+        STRCPY,
+        """int f(struct contact *c, const char *d)
+{
+    char date[10];
+    if (strlen(d) != 10)
+        return -1;
+    strcpy(date, d); /* <- */
+    puts(date);
+    return 0;
+}""",
+        "not",
+    ),
+    (
+        "strcpy-length-equal-leaves",
+        "FF1001",
+        STRCPY,
+        """int f(struct contact *c, const char *d)
+{
+    char date[11];
+    if (strlen(d) == 10)
+        return -1;
+    strcpy(date, d); /* <- */
+    puts(date);
     return 0;
 }""",
         "not",

@@ -80,14 +80,14 @@ def upper_bound_of(
     ctx: Ctx, names: set[str], at: Node, func: Node | None, depth: int = 0
 ) -> tuple[int, Node] | None:
     """The largest value any expression in ``names`` (squashed text) can have at ``at``: from
-    dominating checks (``if (n < K)``, ``if (strlen(s) >= K) return;``, or a macro expanding to such
-    a check) or a clamp just before
+    dominating checks (``if (n < K)``, ``if (strlen(s) >= K) return;``, ``if (strlen(s) != K)
+    return;``, or a macro expanding to such a check) or a clamp just before
     (``if (n > K) n = K;``) that nothing undoes."""
     best: tuple[int, Node] | None = None
     for cond, truth, where in facts(ctx, at):
         for var, op, other in comparisons(cond, truth):
-            if squash(var) not in names or op not in {"<", "<="}:
-                continue
+            if squash(var) not in names or op not in {"<", "<=", "=="}:
+                continue  # (`if (strlen(s) != 8) return -1;` leaves it equal to 8)
             v = bound_value(ctx, other, func)
             o = strip_expr(other)
             if v is None and o.type == "identifier" and depth < 2 and squash(text(o)) not in names:
