@@ -70,19 +70,23 @@ def _reaching_max(ctx: Ctx, name: str, at: Node, func: Node, depth: int) -> int 
     for d in defs:
         if d.value is None or any(n.type == "identifier" and text(n) == name for n in walk(d.value)):
             return None  # `n++`, `&n` handed to a call, `n = n * 2`: no bound of its own
-        got = _bounded_at(ctx, d.value, d.node, func, depth + 1)
+        got = bounded_at(ctx, d.value, d.node, func, depth + 1)
         if got is None:
             return None
         bounds.append(got)
     return max(bounds)
 
 
-def _bounded_at(ctx: Ctx, value: Node, at: Node, func: Node, depth: int) -> int | None:
+def bounded_at(
+    ctx: Ctx, value: Node, at: Node, func: Node, depth: int = 0, *, members: bool = True
+) -> int | None:
     """An upper bound of ``value`` at ``at``: :func:`max_length`, or the checks holding there on a
-    variable or member that cannot be negative (``if (len < sizeof(buf)) n = len;``)."""
+    variable (or, with ``members``, a member) that cannot be negative (``if (len < sizeof(buf)) n =
+    len;``)."""
     got = max_length(ctx, value, at, func, depth)
     v = strip_expr(value)
-    if got is None and v.type in {"identifier", "field_expression"} and cannot_be_negative(ctx, v, at, func):
+    kinds = {"identifier", "field_expression"} if members else {"identifier"}
+    if got is None and v.type in kinds and cannot_be_negative(ctx, v, at, func):
         bound = upper_bound(ctx, v, at, func)
         got = bound[0] if bound is not None and bound[0] >= 0 else None
     return got

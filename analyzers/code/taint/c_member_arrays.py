@@ -32,6 +32,7 @@ from .c_struct_made import declaration_of, made_zero, type_names, typed
 from .c_tree import (
     call_args,
     callee_of,
+    declared_name,
     enclosing_function,
     param_names,
     plain_definitions,
@@ -72,8 +73,8 @@ def _plain_base(ctx: Ctx, base: Node) -> bool:
     decl = declaration_of(base, ctx.parsed.tree.root_node)
     if decl is None:
         return False
-    declarators = [d for d in decl.children_by_field_name("declarator") if _declares(d, text(base))]
-    if not declarators or any(d.type == "array_declarator" for d in declarators):
+    declarators = [d for d in decl.children_by_field_name("declarator") if declared_name(d) == text(base)]
+    if not declarators or any(n.type == "array_declarator" for d in declarators for n in walk(d)):
         return False
     if decl.type == "parameter_declaration" or all(d.type == "identifier" for d in declarators):
         return True
@@ -95,15 +96,6 @@ def _plain_base(ctx: Ctx, base: Node) -> bool:
         )
         and not _moved(func, text(base))
     )
-
-
-def _declares(d: Node, name: str) -> bool:
-    inner: Node | None = d
-    while inner is not None and inner.type in {"init_declarator", "pointer_declarator", "array_declarator"}:
-        if inner.type == "array_declarator" and inner != d:
-            return False
-        inner = inner.child_by_field_name("declarator")
-    return inner is not None and text(inner) == name
 
 
 def _moved(func: Node, name: str) -> bool:
@@ -383,19 +375,13 @@ def _terminated_next(ctx: Ctx, call: Node, dst: Node, n: Node, size: int) -> boo
 
 
 def _at_most(ctx: Ctx, n: Node, at: Node) -> int | None:
-    """The largest value the length ``n`` may have at ``at``: a constant, a clamp or a bound each of
-    its definitions has where it is made (c_clamp), or checks holding there on a variable that cannot
-    be negative (c_paths)."""
-    from .c_clamp import max_length
-    from .c_paths import cannot_be_negative, upper_bound
+    """The largest value the length ``n`` may have at ``at`` (c_clamp.bounded_at: a constant, a clamp,
+    a bound each of its definitions has where it is made, or checks holding there on a variable that
+    cannot be negative)."""
+    from .c_clamp import bounded_at, max_length
 
     func = enclosing_function(at)
-    got = max_length(ctx, n, at, func)
-    v = strip_expr(n)
-    if got is None and v.type == "identifier" and cannot_be_negative(ctx, v, at, func):
-        bound = upper_bound(ctx, v, at, func)
-        got = bound[0] if bound is not None and bound[0] >= 0 else None
-    return got
+    return bounded_at(ctx, n, at, func, members=False) if func is not None else max_length(ctx, n, at, None)
 
 
 def kept_members_said(ctx: Ctx, args: list[Node]) -> str:

@@ -20,7 +20,7 @@ from .c_counter_bound import constant_checks
 from .c_spec import TYPE_RANGE
 from .c_struct_made import made_zero, type_names
 from .c_tree import enclosing_function, squash, strip_expr, text, walk
-from .c_values import const_int, declared_type
+from .c_values import UNSIGNED, const_int, declared_type
 
 _INTEGERS = frozenset(
     {"int", "unsigned", "unsigned int", "long", "unsigned long", "size_t", "short", "unsigned short",
@@ -148,7 +148,7 @@ def _checked_value(ctx: Ctx, store: Node, limit: int) -> tuple[int, bool] | None
     tops = [k - 1 if op == "<" else k for op, k in checks if op in {"<", "<="}]
     func = enclosing_function(store)
     typ = declared_type(text(v), func, ctx.parsed.tree.root_node) if func is not None else None
-    unsigned = typ is not None and typ.startswith(("unsigned", "size_t", "uint", "u8", "u16", "u32", "u64"))
+    unsigned = typ is not None and bool(UNSIGNED.search(typ))
     floor = unsigned or any((op == ">=" and k >= 0) or (op == ">" and k >= -1) for op, k in checks)
     if not tops or not floor or min(tops) < 0 or min(tops) > limit:
         return None
